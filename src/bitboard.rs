@@ -1,0 +1,217 @@
+//! Bitboards: sets of squares stored as the bits of a machine word.
+//!
+//! Every board geometry chooses a raw word type ([`u64`] for the 8x8 and 10x10
+//! boards, [`u128`] for the 12x12 board) and lays its playing squares out in that
+//! word (see [`crate::geometry`]). [`Bitboard`] wraps such a word and iterates over
+//! the [`Square`]s it contains.
+
+use core::fmt;
+use core::hash::Hash;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
+
+/// A square, identified by its bit index in the board's internal layout.
+///
+/// The index is only meaningful together with a board geometry: convert to and
+/// from the numbers and names players use with
+/// [`Variant::square`](crate::Variant::square) and
+/// [`Variant::square_name`](crate::Variant::square_name).
+///
+/// ```
+/// use draughts::{International, Variant};
+/// let sq = International::square(46).unwrap();
+/// assert_eq!(International::square_number(sq), 46);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Square(pub(crate) u8);
+
+impl Square {
+    /// The bit index of this square in the internal layout.
+    #[inline]
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+}
+
+/// The raw word behind a bitboard: implemented for [`u64`] and [`u128`].
+pub trait BitSet:
+    Copy
+    + Eq
+    + Ord
+    + Hash
+    + fmt::Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// The empty set.
+    const ZERO: Self;
+    /// Number of bits in the word.
+    const BITS: u32;
+    /// The set holding only bit `i`.
+    fn bit(i: u32) -> Self;
+    /// Number of set bits.
+    fn count(self) -> u32;
+    /// Index of the lowest set bit (undefined for zero).
+    fn lowest(self) -> u32;
+    /// True when no bit is set.
+    #[inline]
+    fn is_zero(self) -> bool {
+        self == Self::ZERO
+    }
+}
+
+macro_rules! impl_bitset {
+    ($t:ty) => {
+        impl BitSet for $t {
+            const ZERO: Self = 0;
+            const BITS: u32 = <$t>::BITS;
+            #[inline(always)]
+            fn bit(i: u32) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn lowest(self) -> u32 {
+                self.trailing_zeros()
+            }
+        }
+    };
+}
+impl_bitset!(u64);
+impl_bitset!(u128);
+
+/// A set of squares.
+///
+/// ```
+/// use draughts::{Position, English, Color, Variant};
+/// let pos = Position::<English>::start();
+/// let white = pos.pieces(Color::White);
+/// assert_eq!(white.len(), 12);
+/// let numbers: Vec<u8> = white.iter().map(English::square_number).collect();
+/// assert!(numbers.contains(&21) && numbers.contains(&32));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Bitboard<B: BitSet>(pub B);
+
+impl<B: BitSet> Bitboard<B> {
+    /// The empty set.
+    pub const EMPTY: Self = Bitboard(B::ZERO);
+
+    /// The set holding one square.
+    #[inline]
+    pub fn from_square(sq: Square) -> Self {
+        Bitboard(B::bit(sq.0 as u32))
+    }
+    /// Number of squares in the set.
+    #[inline]
+    pub fn len(self) -> usize {
+        self.0.count() as usize
+    }
+    /// True when the set holds no square.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0.is_zero()
+    }
+    /// True when the set holds `sq`.
+    #[inline]
+    pub fn contains(self, sq: Square) -> bool {
+        !(self.0 & B::bit(sq.0 as u32)).is_zero()
+    }
+    /// The lowest square of the set, if any.
+    #[inline]
+    pub fn first(self) -> Option<Square> {
+        if self.is_empty() {
+            None
+        } else {
+            Some(Square(self.0.lowest() as u8))
+        }
+    }
+    /// Iterates over the squares of the set, lowest index first.
+    #[inline]
+    pub fn iter(self) -> Squares<B> {
+        Squares(self.0)
+    }
+}
+
+impl<B: BitSet> fmt::Debug for Bitboard<B> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter().map(|s| s.0)).finish()
+    }
+}
+
+impl<B: BitSet> IntoIterator for Bitboard<B> {
+    type Item = Square;
+    type IntoIter = Squares<B>;
+    fn into_iter(self) -> Squares<B> {
+        self.iter()
+    }
+}
+
+impl<B: BitSet> FromIterator<Square> for Bitboard<B> {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
+        let mut b = B::ZERO;
+        for s in iter {
+            b |= B::bit(s.0 as u32);
+        }
+        Bitboard(b)
+    }
+}
+
+/// Iterator over the squares of a [`Bitboard`].
+#[derive(Clone, Debug)]
+pub struct Squares<B: BitSet>(B);
+
+impl<B: BitSet> Iterator for Squares<B> {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0.is_zero() {
+            None
+        } else {
+            let i = self.0.lowest();
+            self.0 ^= B::bit(i);
+            Some(Square(i as u8))
+        }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl<B: BitSet> ExactSizeIterator for Squares<B> {}
+
+macro_rules! bitboard_ops {
+    ($tr:ident, $m:ident, $tra:ident, $ma:ident, $op:tt) => {
+        impl<B: BitSet> $tr for Bitboard<B> {
+            type Output = Self;
+            #[inline]
+            fn $m(self, rhs: Self) -> Self {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl<B: BitSet> $tra for Bitboard<B> {
+            #[inline]
+            fn $ma(&mut self, rhs: Self) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+bitboard_ops!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bitboard_ops!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bitboard_ops!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);

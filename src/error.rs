@@ -1,0 +1,105 @@
+//! Error types. Every error says what was wrong and where; a call that returns
+//! an error has changed nothing.
+
+use thiserror::Error;
+
+/// A variant name that is not one of the built-in variants.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown variant `{0}` (expected one of: english, italian, spanish, russian, brazilian, pool, czech, thai, international, canadian)")]
+pub struct UnknownVariant(pub String);
+
+/// A set of pieces that is not a legal position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// A bit outside the board's playing squares is set.
+    #[error("bit {0} is not a playing square of this board")]
+    InvalidSquare(u8),
+    /// A square holds a white and a black piece.
+    #[error("square {square} holds both a white and a black piece")]
+    Overlap {
+        /// The square, as the variant writes it.
+        square: String,
+    },
+    /// A king flag on an empty square.
+    #[error("square {square} is marked as a king but holds no piece")]
+    KingWithoutPiece {
+        /// The square, as the variant writes it.
+        square: String,
+    },
+    /// A man on the row where it would have been promoted.
+    #[error("a man on square {square} stands on its promotion row")]
+    ManOnPromotionRow {
+        /// The square, as the variant writes it.
+        square: String,
+    },
+}
+
+/// A FEN string that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FenError {
+    /// Nothing but whitespace.
+    #[error("empty FEN")]
+    Empty,
+    /// The first field is not `W` or `B`.
+    #[error("side to move `{0}` is not W or B")]
+    BadSide(String),
+    /// A piece field does not start with `W` or `B`.
+    #[error("field {field} (`{text}`) does not start with W or B")]
+    BadColor {
+        /// 1-based index of the `:`-separated field.
+        field: usize,
+        /// The field's text.
+        text: String,
+    },
+    /// A colour has two piece fields.
+    #[error("field {field}: the pieces of {color} are given twice")]
+    DuplicateColor {
+        /// 1-based index of the field.
+        field: usize,
+        /// `W` or `B`.
+        color: char,
+    },
+    /// More than three fields.
+    #[error("field {field} (`{text}`) is not a piece list; expected side:W...:B...")]
+    ExtraField {
+        /// 1-based index of the field.
+        field: usize,
+        /// The field's text.
+        text: String,
+    },
+    /// A token that is not a playing square of the board.
+    #[error("field {field}: `{token}` is not a playing square of this board")]
+    BadSquare {
+        /// 1-based index of the field.
+        field: usize,
+        /// The offending token.
+        token: String,
+    },
+    /// A malformed range such as `5-3` or `K-4`.
+    #[error("field {field}: `{token}` is not a valid square range")]
+    BadRange {
+        /// 1-based index of the field.
+        field: usize,
+        /// The offending token.
+        token: String,
+    },
+    /// The same square twice.
+    #[error("field {field}: square {square} is listed twice")]
+    DuplicateSquare {
+        /// 1-based index of the field.
+        field: usize,
+        /// The square as written.
+        square: String,
+    },
+    /// The pieces read do not form a legal position.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// A move that cannot be played in a position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// The move is not among the legal moves.
+    #[error("illegal move {0}")]
+    Illegal(String),
+}

@@ -1,0 +1,222 @@
+//! FEN (PDN 3.0 style): `W:W31-50:B1-20`.
+//!
+//! The first field is the side to move; then one field per colour, in either
+//! order, each a comma-separated list of squares with a `K` prefix for kings and
+//! `a-b` ranges of numbers. Squares are numbers in the variant's numbering or
+//! algebraic names (`c3`). Whitespace, a trailing `.` and a `[FEN "..."]`
+//! wrapper are accepted on input.
+
+use crate::bitboard::{BitSet, Bitboard, Square};
+use crate::error::FenError;
+use crate::geometry::Geometry;
+use crate::moves::Bits;
+use crate::position::{Position, Setup};
+use crate::variant::{Color, Variant};
+
+impl<V: Variant> Position<V> {
+    /// Reads a position from FEN.
+    ///
+    /// ```
+    /// use draughts::{FenError, Position, Russian};
+    /// let pos = Position::<Russian>::from_fen("W:Wh6:Bg7,c5,d2").unwrap();
+    /// assert_eq!(pos.to_fen(), "W:Wh6:Bd2,c5,g7");
+    /// assert!(matches!(
+    ///     Position::<Russian>::from_fen("W:Wh6:Bg7,x5"),
+    ///     Err(FenError::BadSquare { field: 3, .. })
+    /// ));
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Self, FenError> {
+        let text: String = unwrap_tag(fen)
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let text = text.strip_suffix('.').unwrap_or(&text);
+        if text.is_empty() {
+            return Err(FenError::Empty);
+        }
+        let mut fields = text.split(':');
+        let side = fields.next().unwrap_or_default();
+        let turn = match side {
+            "W" | "w" => Color::White,
+            "B" | "b" => Color::Black,
+            _ => return Err(FenError::BadSide(side.to_string())),
+        };
+        let mut sides: [Option<(Bits<V>, Bits<V>)>; 2] = [None, None];
+        for (i, field) in fields.enumerate() {
+            let index = i + 2;
+            let mut chars = field.chars();
+            let color = match chars.next() {
+                Some('W' | 'w') => Color::White,
+                Some('B' | 'b') => Color::Black,
+                _ if i >= 2 => {
+                    return Err(FenError::ExtraField {
+                        field: index,
+                        text: field.to_string(),
+                    })
+                }
+                _ => {
+                    return Err(FenError::BadColor {
+                        field: index,
+                        text: field.to_string(),
+                    })
+                }
+            };
+            let slot = &mut sides[color as usize];
+            if slot.is_some() {
+                return Err(FenError::DuplicateColor {
+                    field: index,
+                    color: color.letter(),
+                });
+            }
+            *slot = Some(parse_list::<V>(chars.as_str(), index)?);
+        }
+        let (white, white_kings) = sides[0].unwrap_or_default();
+        let (black, black_kings) = sides[1].unwrap_or_default();
+        let setup = Setup {
+            white: Bitboard(white),
+            black: Bitboard(black),
+            kings: Bitboard(white_kings | black_kings),
+            turn: Some(turn),
+        };
+        Ok(Position::from_setup(setup)?)
+    }
+
+    /// Writes the canonical FEN: side to move, White's field, Black's field;
+    /// numbers ascending with runs of three or more men as ranges (numeric
+    /// variants), or algebraic names rank by rank (algebraic variants).
+    pub fn to_fen(&self) -> String {
+        let mut out = String::new();
+        out.push(self.turn.letter());
+        for color in [Color::White, Color::Black] {
+            out.push(':');
+            out.push(color.letter());
+            write_list::<V>(&mut out, Bitboard(self.side(color)), Bitboard(self.kings));
+        }
+        out
+    }
+}
+
+/// Strips a `[FEN "..."]` tag wrapper and quotes.
+fn unwrap_tag(fen: &str) -> &str {
+    let t = fen.trim();
+    let t = match t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+        Some(inner) => inner.trim().strip_prefix("FEN").unwrap_or(inner).trim(),
+        None => t,
+    };
+    t.strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .unwrap_or(t)
+}
+
+fn parse_list<V: Variant>(list: &str, field: usize) -> Result<(Bits<V>, Bits<V>), FenError> {
+    let mut pieces = Bits::<V>::ZERO;
+    let mut kings = Bits::<V>::ZERO;
+    if list.is_empty() {
+        return Ok((pieces, kings));
+    }
+    for token in list.split(',') {
+        if token.is_empty() {
+            continue;
+        }
+        let (king, body) = match token.strip_prefix(['K', 'k']) {
+            Some(rest) => (true, rest),
+            None => (false, token),
+        };
+        let bad_square = || FenError::BadSquare {
+            field,
+            token: token.to_string(),
+        };
+        let mut add = |sq: Square, text: &str| -> Result<(), FenError> {
+            let bit = Bits::<V>::bit(sq.0 as u32);
+            if !(pieces & bit).is_zero() {
+                return Err(FenError::DuplicateSquare {
+                    field,
+                    square: text.to_string(),
+                });
+            }
+            pieces |= bit;
+            if king {
+                kings |= bit;
+            }
+            Ok(())
+        };
+        if let Some((a, b)) = body.split_once('-') {
+            let bad_range = || FenError::BadRange {
+                field,
+                token: token.to_string(),
+            };
+            let is_num =
+                |s: &str| !s.is_empty() && s.len() <= 3 && s.bytes().all(|c| c.is_ascii_digit());
+            if !is_num(a) || !is_num(b) {
+                return Err(bad_range());
+            }
+            let (a, b): (u8, u8) = (
+                a.parse().map_err(|_| bad_range())?,
+                b.parse().map_err(|_| bad_range())?,
+            );
+            if a > b {
+                return Err(bad_range());
+            }
+            for n in a..=b {
+                let sq = V::square(n).ok_or_else(bad_range)?;
+                add(sq, &n.to_string())?;
+            }
+        } else {
+            let sq = V::parse_square(body).ok_or_else(bad_square)?;
+            add(sq, body)?;
+        }
+    }
+    Ok((pieces, kings))
+}
+
+fn write_list<V: Variant>(out: &mut String, pieces: Bitboard<Bits<V>>, kings: Bitboard<Bits<V>>) {
+    use core::fmt::Write;
+    let mut first = true;
+    let mut sep = |out: &mut String| {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+    };
+    if V::RULES.game_type.algebraic {
+        let mut squares: Vec<Square> = pieces.iter().collect();
+        squares.sort_by_key(|&s| V::Board::coords(s));
+        for s in squares {
+            sep(out);
+            if kings.contains(s) {
+                out.push('K');
+            }
+            out.push_str(&V::algebraic_name(s));
+        }
+        return;
+    }
+    let numbers: Vec<(u8, bool)> = {
+        let mut v: Vec<(u8, bool)> = pieces
+            .iter()
+            .map(|s| (V::square_number(s), kings.contains(s)))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let mut i = 0;
+    while i < numbers.len() {
+        let (n, king) = numbers[i];
+        sep(out);
+        if king {
+            let _ = write!(out, "K{n}");
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j + 1 < numbers.len() && !numbers[j + 1].1 && numbers[j + 1].0 == numbers[j].0 + 1 {
+            j += 1;
+        }
+        if j >= i + 2 {
+            let _ = write!(out, "{n}-{}", numbers[j].0);
+            i = j + 1;
+        } else {
+            let _ = write!(out, "{n}");
+            i += 1;
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! Board geometries and their bit layouts.
+//!
+//! Coordinates are `(row, column)` from White's side: row 0 is the row nearest
+//! White (White's back row), column 0 is White's left. The squares of a diagonal
+//! board are the squares with `row + column` even (the bottom-left corner is a
+//! playing square); boards whose bottom-left corner is light (Italian, Spanish)
+//! are the mirror image and are mapped onto this layout by their numbering (see
+//! [`crate::variant::GameType`]).
+//!
+//! # Diagonal layout
+//! A diagonal board with `W` columns has `N = W / 2` squares per row. Square
+//! `(r, c)` lives at bit `r * N + (r + 1) / 2 + c / 2`: rows are packed with one
+//! unused "ghost" bit after every odd row. With that padding each diagonal
+//! direction is a single shift (`+N`, `+N+1`, `-N`, `-N-1`) and a step off the
+//! left or right edge lands on a ghost bit, which the playing-square mask removes.
+//! 8x8 uses 35 bits of a `u64`, 10x10 uses 54, 12x12 uses 77 bits of a `u128`.
+//!
+//! # Orthogonal layout
+//! The 8x8 orthogonal board (Turkish draughts) uses all 64 bits of a `u64`,
+//! square `(r, c)` at bit `8 * r + c`; sideways shifts are masked by file.
+
+use crate::bitboard::{BitSet, Square};
+
+/// A direction index `0..4`. Directions `d` and `d ^ 2` are opposite.
+///
+/// Diagonal boards: 0 = up-left, 1 = up-right, 2 = down-right, 3 = down-left.
+/// Orthogonal boards: 0 = up, 1 = right, 2 = down, 3 = left.
+/// "Up" is away from White.
+pub type Dir = usize;
+
+/// How the playing squares of a board are arranged.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Layout {
+    /// Pieces move along diagonals; half of the squares are used.
+    Diagonal,
+    /// Pieces move along rows and columns; every square is used.
+    Orthogonal,
+}
+
+/// A board: its size, its layout and the bit operations on it.
+///
+/// Implemented by [`Board8x8`], [`Board10x10`], [`Board12x12`] and
+/// [`Board8x8Orthogonal`].
+pub trait Geometry: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
+    /// The machine word holding one bit per square.
+    type Bits: BitSet;
+    /// Number of columns.
+    const WIDTH: u8;
+    /// Number of rows.
+    const HEIGHT: u8;
+    /// Diagonal or orthogonal movement.
+    const LAYOUT: Layout;
+    /// Number of playing squares.
+    const SQUARES: u8;
+    /// Mask of all playing squares.
+    const ALL: Self::Bits;
+    /// Mask of row 0 (White's back row, Black's promotion row).
+    const FIRST_ROW: Self::Bits;
+    /// Mask of the last row (Black's back row, White's promotion row).
+    const LAST_ROW: Self::Bits;
+
+    /// Moves every square of `b` one step in direction `dir`, dropping squares
+    /// that leave the board.
+    fn shift(b: Self::Bits, dir: Dir) -> Self::Bits;
+
+    /// The square at `(row, col)` (White's view), if it is a playing square.
+    fn square_at(row: u8, col: u8) -> Option<Square> {
+        if row >= Self::HEIGHT || col >= Self::WIDTH {
+            return None;
+        }
+        bit_of(Self::LAYOUT, Self::WIDTH, row, col).map(Square)
+    }
+
+    /// The `(row, col)` coordinates of a square (White's view).
+    fn coords(sq: Square) -> (u8, u8) {
+        coords_of(Self::LAYOUT, Self::WIDTH, sq.0)
+    }
+
+    /// True when `sq` is one of this board's playing squares.
+    fn is_valid(sq: Square) -> bool {
+        (sq.0 as u32) < <Self::Bits as BitSet>::BITS
+            && !(Self::ALL & <Self::Bits as BitSet>::bit(sq.0 as u32)).is_zero()
+    }
+}
+
+/// Bit index of `(row, col)`, or `None` for a square that is not played on.
+pub(crate) const fn bit_of(layout: Layout, width: u8, row: u8, col: u8) -> Option<u8> {
+    match layout {
+        Layout::Diagonal => {
+            if (row + col) % 2 != 0 {
+                None
+            } else {
+                let n = width / 2;
+                Some(row * n + (row + 1) / 2 + col / 2)
+            }
+        }
+        Layout::Orthogonal => Some(row * width + col),
+    }
+}
+
+/// Inverse of [`bit_of`] for a valid bit index.
+pub(crate) const fn coords_of(layout: Layout, width: u8, bit: u8) -> (u8, u8) {
+    match layout {
+        Layout::Diagonal => {
+            let n = width / 2;
+            let pair = bit / (2 * n + 1);
+            let rem = bit % (2 * n + 1);
+            if rem < n {
+                (2 * pair, 2 * rem)
+            } else {
+                let k = rem - n - 1;
+                (2 * pair + 1, 2 * k + 1)
+            }
+        }
+        Layout::Orthogonal => (bit / width, bit % width),
+    }
+}
+
+macro_rules! diagonal_board {
+    ($(#[$doc:meta])* $name:ident, $bits:ty, $w:expr, $h:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+        pub struct $name;
+
+        impl $name {
+            const fn row_mask(first: u8, last: u8) -> $bits {
+                let mut m: $bits = 0;
+                let mut r = first;
+                while r <= last {
+                    let mut c = 0;
+                    while c < $w {
+                        if let Some(b) = bit_of(Layout::Diagonal, $w, r, c) {
+                            m |= 1 << b;
+                        }
+                        c += 1;
+                    }
+                    r += 1;
+                }
+                m
+            }
+        }
+
+        impl Geometry for $name {
+            type Bits = $bits;
+            const WIDTH: u8 = $w;
+            const HEIGHT: u8 = $h;
+            const LAYOUT: Layout = Layout::Diagonal;
+            const SQUARES: u8 = $w * $h / 2;
+            const ALL: $bits = Self::row_mask(0, $h - 1);
+            const FIRST_ROW: $bits = Self::row_mask(0, 0);
+            const LAST_ROW: $bits = Self::row_mask($h - 1, $h - 1);
+
+            #[inline(always)]
+            fn shift(b: $bits, dir: Dir) -> $bits {
+                const N: u32 = $w / 2;
+                (match dir {
+                    0 => b << N,
+                    1 => b << (N + 1),
+                    2 => b >> N,
+                    _ => b >> (N + 1),
+                }) & Self::ALL
+            }
+        }
+    };
+}
+
+diagonal_board!(
+    /// The 8x8 diagonal board (32 playing squares).
+    Board8x8, u64, 8, 8
+);
+diagonal_board!(
+    /// The 10x10 diagonal board (50 playing squares).
+    Board10x10, u64, 10, 10
+);
+diagonal_board!(
+    /// The 12x12 diagonal board (72 playing squares, stored in a `u128`).
+    Board12x12, u128, 12, 12
+);
+
+/// The 8x8 orthogonal board of Turkish draughts (all 64 squares).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+pub struct Board8x8Orthogonal;
+
+impl Board8x8Orthogonal {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = Self::FILE_A << 7;
+}
+
+impl Geometry for Board8x8Orthogonal {
+    type Bits = u64;
+    const WIDTH: u8 = 8;
+    const HEIGHT: u8 = 8;
+    const LAYOUT: Layout = Layout::Orthogonal;
+    const SQUARES: u8 = 64;
+    const ALL: u64 = u64::MAX;
+    const FIRST_ROW: u64 = 0xff;
+    const LAST_ROW: u64 = 0xff << 56;
+
+    #[inline(always)]
+    fn shift(b: u64, dir: Dir) -> u64 {
+        match dir {
+            0 => b << 8,
+            1 => (b << 1) & !Self::FILE_A,
+            2 => b >> 8,
+            _ => (b >> 1) & !Self::FILE_H,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check_layout<G: Geometry>() {
+        let mut count = 0;
+        for r in 0..G::HEIGHT {
+            for c in 0..G::WIDTH {
+                if let Some(sq) = G::square_at(r, c) {
+                    count += 1;
+                    assert!(G::is_valid(sq));
+                    assert_eq!(G::coords(sq), (r, c));
+                }
+            }
+        }
+        assert_eq!(count, G::SQUARES as u32);
+        assert_eq!(G::ALL.count(), G::SQUARES as u32);
+    }
+
+    /// Every direction shift must agree with coordinate arithmetic, including at the edges.
+    fn check_shifts<G: Geometry>(deltas: [(i8, i8); 4]) {
+        for r in 0..G::HEIGHT {
+            for c in 0..G::WIDTH {
+                let Some(sq) = G::square_at(r, c) else {
+                    continue;
+                };
+                for (d, (dr, dc)) in deltas.iter().enumerate() {
+                    let got = G::shift(<G::Bits as BitSet>::bit(sq.0 as u32), d);
+                    let (nr, nc) = (r as i8 + dr, c as i8 + dc);
+                    let want = if nr < 0 || nc < 0 || nr >= G::HEIGHT as i8 || nc >= G::WIDTH as i8
+                    {
+                        <G::Bits as BitSet>::ZERO
+                    } else {
+                        <G::Bits as BitSet>::bit(G::square_at(nr as u8, nc as u8).unwrap().0 as u32)
+                    };
+                    assert_eq!(got, want, "square ({r},{c}) dir {d}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn layouts_are_consistent() {
+        let diag = [(1, -1), (1, 1), (-1, 1), (-1, -1)];
+        check_layout::<Board8x8>();
+        check_layout::<Board10x10>();
+        check_layout::<Board12x12>();
+        check_layout::<Board8x8Orthogonal>();
+        check_shifts::<Board8x8>(diag);
+        check_shifts::<Board10x10>(diag);
+        check_shifts::<Board12x12>(diag);
+        check_shifts::<Board8x8Orthogonal>([(1, 0), (0, 1), (-1, 0), (0, -1)]);
+    }
+}

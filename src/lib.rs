@@ -1,0 +1,51 @@
+//! # draughts
+//!
+//! A rules engine for draughts (checkers): bitboard move generation, perft and
+//! FEN for English, Italian, Spanish, Russian, Brazilian, Pool, Czech, Thai,
+//! International and Canadian draughts. No I/O.
+//!
+//! * Rules are data: each variant is a zero-sized type implementing [`Variant`],
+//!   whose [`Rules`] constant drives a move generator monomorphized per variant.
+//!   A house rule is a few lines (see [`variant`]).
+//! * A capture sequence is one [`Move`], with its full path and captured set.
+//! * [`perft`], [`perft_in`] and [`divide`] count the move tree in distinct mode
+//!   or counting every capture route ([`MoveMode`]).
+//! * [`AnyPosition`] and [`VariantKind`] choose the variant at run time.
+//!
+//! ```
+//! use draughts::{perft, International, Position};
+//!
+//! let pos = Position::<International>::start();
+//! assert_eq!(perft(&pos, 4), 4265);
+//!
+//! let pos = Position::<International>::from_fen("W:W28:B19,K23").unwrap();
+//! let moves = pos.legal_moves();
+//! assert_eq!(moves.len(), 1);
+//! assert_eq!(moves[0].to_string(), "28x17");
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod any;
+pub mod bitboard;
+pub mod error;
+mod fen;
+pub mod geometry;
+mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod position;
+pub mod variant;
+
+pub use any::AnyPosition;
+pub use bitboard::{BitSet, Bitboard, Square};
+pub use error::{FenError, MoveError, PositionError, UnknownVariant};
+pub use geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout};
+pub use moves::{Move, MoveList, MoveMode};
+pub use perft::{divide, perft, perft_in};
+pub use position::{Piece, PieceKind, Position, Setup};
+pub use variant::{
+    Brazilian, Canadian, Color, Czech, DrawRules, EndgameRule, English, GameType, International,
+    Italian, KingLanding, KingRange, MidCapturePromotion, Pool, Precedence, Removal, Rules,
+    Russian, Spanish, Thai, Variant, VariantKind,
+};

@@ -1,0 +1,298 @@
+//! Positions: an unvalidated [`Setup`] and a validated [`Position`].
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use crate::bitboard::{BitSet, Bitboard, Square};
+use crate::error::{MoveError, PositionError};
+use crate::geometry::Geometry;
+use crate::moves::{Bits, Move, MoveList, MoveMode};
+use crate::variant::{Color, Variant};
+
+/// Man or king.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum PieceKind {
+    /// A man (pawn, checker).
+    Man,
+    /// A king (crowned piece).
+    King,
+}
+
+/// A piece: colour and kind.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Piece {
+    /// Whose piece.
+    pub color: Color,
+    /// Man or king.
+    pub kind: PieceKind,
+}
+
+/// Pieces and side to move, not yet checked: build a [`Position`] from it with
+/// [`Position::from_setup`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Setup<B: BitSet> {
+    /// White's pieces.
+    pub white: Bitboard<B>,
+    /// Black's pieces.
+    pub black: Bitboard<B>,
+    /// Which pieces are kings (a subset of `white | black`).
+    pub kings: Bitboard<B>,
+    /// Side to move; `None` means the variant's first mover.
+    pub turn: Option<Color>,
+}
+
+/// A legal position of variant `V`: pieces on the board and the side to move.
+///
+/// Positions are small `Copy` values; [`Position::play`] returns the next one.
+///
+/// ```
+/// use draughts::{International, Position};
+/// let pos = Position::<International>::start();
+/// assert_eq!(pos.to_fen(), "W:W31-50:B1-20");
+/// assert_eq!(pos.legal_moves().len(), 9);
+/// ```
+pub struct Position<V: Variant> {
+    pub(crate) white: Bits<V>,
+    pub(crate) black: Bits<V>,
+    pub(crate) kings: Bits<V>,
+    pub(crate) turn: Color,
+    pub(crate) _v: PhantomData<V>,
+}
+
+impl<V: Variant> Clone for Position<V> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<V: Variant> Copy for Position<V> {}
+impl<V: Variant> PartialEq for Position<V> {
+    fn eq(&self, o: &Self) -> bool {
+        self.white == o.white
+            && self.black == o.black
+            && self.kings == o.kings
+            && self.turn == o.turn
+    }
+}
+impl<V: Variant> Eq for Position<V> {}
+impl<V: Variant> core::hash::Hash for Position<V> {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.white.hash(h);
+        self.black.hash(h);
+        self.kings.hash(h);
+        self.turn.hash(h);
+    }
+}
+impl<V: Variant> fmt::Debug for Position<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position<{}>({})", V::NAME, self.to_fen())
+    }
+}
+impl<V: Variant> Default for Position<V> {
+    fn default() -> Self {
+        Self::start()
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// The variant's start position, with its first mover to move.
+    pub fn start() -> Self {
+        let rows = V::RULES.start_rows;
+        let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
+        let mut white = Bits::<V>::ZERO;
+        let mut black = Bits::<V>::ZERO;
+        for r in 0..rows {
+            for c in 0..w {
+                if let Some(sq) = V::Board::square_at(r, c) {
+                    white |= Bits::<V>::bit(sq.0 as u32);
+                }
+                if let Some(sq) = V::Board::square_at(h - 1 - r, c) {
+                    black |= Bits::<V>::bit(sq.0 as u32);
+                }
+            }
+        }
+        Position {
+            white,
+            black,
+            kings: Bits::<V>::ZERO,
+            turn: V::RULES.first_mover,
+            _v: PhantomData,
+        }
+    }
+
+    /// Checks a setup and builds the position.
+    ///
+    /// ```
+    /// use draughts::{Bitboard, English, Position, PositionError, Setup, Variant};
+    /// let sq = English::square(2).unwrap(); // on Black's back row = White's promotion row
+    /// let setup = Setup { white: Bitboard::from_square(sq), ..Setup::default() };
+    /// assert!(matches!(Position::<English>::from_setup(setup), Err(PositionError::ManOnPromotionRow { .. })));
+    /// ```
+    pub fn from_setup(setup: Setup<Bits<V>>) -> Result<Self, PositionError> {
+        let all = V::Board::ALL;
+        let (white, black, kings) = (setup.white.0, setup.black.0, setup.kings.0);
+        let outside = (white | black | kings) & !all;
+        if !outside.is_zero() {
+            return Err(PositionError::InvalidSquare(outside.lowest() as u8));
+        }
+        if let Some(sq) = Bitboard(white & black).first() {
+            return Err(PositionError::Overlap {
+                square: V::square_text(sq),
+            });
+        }
+        if let Some(sq) = Bitboard(kings & !(white | black)).first() {
+            return Err(PositionError::KingWithoutPiece {
+                square: V::square_text(sq),
+            });
+        }
+        let stuck = (white & !kings & V::Board::LAST_ROW) | (black & !kings & V::Board::FIRST_ROW);
+        if let Some(sq) = Bitboard(stuck).first() {
+            return Err(PositionError::ManOnPromotionRow {
+                square: V::square_text(sq),
+            });
+        }
+        Ok(Position {
+            white,
+            black,
+            kings,
+            turn: setup.turn.unwrap_or(V::RULES.first_mover),
+            _v: PhantomData,
+        })
+    }
+
+    /// The position as an unvalidated setup.
+    pub fn to_setup(&self) -> Setup<Bits<V>> {
+        Setup {
+            white: Bitboard(self.white),
+            black: Bitboard(self.black),
+            kings: Bitboard(self.kings),
+            turn: Some(self.turn),
+        }
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// All pieces of `color`.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard<Bits<V>> {
+        Bitboard(self.side(color))
+    }
+
+    /// The kings of `color`.
+    #[inline]
+    pub fn kings(&self, color: Color) -> Bitboard<Bits<V>> {
+        Bitboard(self.side(color) & self.kings)
+    }
+
+    /// The men of `color`.
+    #[inline]
+    pub fn men(&self, color: Color) -> Bitboard<Bits<V>> {
+        Bitboard(self.side(color) & !self.kings)
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let bit = Bitboard::<Bits<V>>::from_square(sq).0;
+        let color = if !(self.white & bit).is_zero() {
+            Color::White
+        } else if !(self.black & bit).is_zero() {
+            Color::Black
+        } else {
+            return None;
+        };
+        let kind = if (self.kings & bit).is_zero() {
+            crate::PieceKind::Man
+        } else {
+            crate::PieceKind::King
+        };
+        Some(Piece { color, kind })
+    }
+
+    #[inline]
+    pub(crate) fn side(&self, color: Color) -> Bits<V> {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// The legal moves, distinct mode (RULES.md §1: capture routes with equal
+    /// start, end and captured pieces are one move).
+    pub fn legal_moves(&self) -> MoveList<V> {
+        self.legal_moves_in(MoveMode::Distinct)
+    }
+
+    /// The legal moves in the given mode.
+    pub fn legal_moves_in(&self, mode: MoveMode) -> MoveList<V> {
+        let mut list = MoveList::new();
+        self.generate(mode, &mut list);
+        list
+    }
+
+    /// The number of legal moves (without listing quiet moves).
+    pub fn count_moves(&self, mode: MoveMode) -> u64 {
+        self.count(mode)
+    }
+
+    /// True when the side to move must capture.
+    pub fn has_captures(&self) -> bool {
+        self.can_capture()
+    }
+
+    /// True when the side to move has no legal move (and so has lost).
+    pub fn is_game_over(&self) -> bool {
+        self.count(MoveMode::Distinct) == 0
+    }
+
+    /// True when `mv` is one of the legal moves (any legal capture route).
+    pub fn is_legal(&self, mv: &Move<V>) -> bool {
+        self.legal_moves_in(MoveMode::Routes)
+            .iter()
+            .any(|m| m == mv)
+    }
+
+    /// Plays a legal move and returns the next position. The move is not
+    /// checked (use [`Position::try_play`] for moves from outside).
+    #[inline]
+    pub fn play(&self, mv: &Move<V>) -> Self {
+        let from = Bits::<V>::bit(mv.from.0 as u32);
+        let to = Bits::<V>::bit(mv.to().0 as u32);
+        let mut next = *self;
+        let (own, opp) = match self.turn {
+            Color::White => (&mut next.white, &mut next.black),
+            Color::Black => (&mut next.black, &mut next.white),
+        };
+        *own = (*own & !from) | to;
+        *opp &= !mv.captured;
+        let mut kings = self.kings & !mv.captured;
+        if !(kings & from).is_zero() || mv.promotes {
+            kings = (kings & !from) | to;
+        }
+        next.kings = kings;
+        next.turn = self.turn.opponent();
+        next
+    }
+
+    /// Plays `mv` if it is legal; otherwise returns an error and nothing changes.
+    ///
+    /// ```
+    /// use draughts::{English, Position};
+    /// let pos = Position::<English>::start();
+    /// let later = pos.play(&pos.legal_moves()[0]);
+    /// let stale = later.legal_moves()[0].clone();
+    /// assert!(pos.try_play(&stale).is_err());
+    /// ```
+    pub fn try_play(&self, mv: &Move<V>) -> Result<Self, MoveError> {
+        if self.is_legal(mv) {
+            Ok(self.play(mv))
+        } else {
+            Err(MoveError::Illegal(mv.to_string()))
+        }
+    }
+}

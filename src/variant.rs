@@ -1,0 +1,701 @@
+//! Rules as data: the [`Variant`] trait, its [`Rules`], and the built-in variants.
+//!
+//! Each built-in variant is a zero-sized type whose [`Variant::RULES`] constant
+//! holds every rule parameter of the variant. Move generation reads those
+//! constants, so every variant compiles to its own specialised generator.
+//!
+//! A house rule is a new zero-sized type that copies a built-in rule set and
+//! changes what differs:
+//!
+//! ```
+//! use draughts::{Board8x8, Position, Precedence, Rules, Spanish, Variant};
+//!
+//! /// Spanish draughts as one web site plays it: the most pieces must be
+//! /// captured, but a king counts as one piece and ties are free.
+//! #[derive(Clone, Copy, Debug, Default)]
+//! struct SiteSpanish;
+//!
+//! impl Variant for SiteSpanish {
+//!     type Board = Board8x8;
+//!     const NAME: &'static str = "spanish-site";
+//!     const RULES: Rules = Rules { precedence: &[Precedence::MostPieces], ..Spanish::RULES };
+//! }
+//!
+//! let pos = Position::<SiteSpanish>::start();
+//! assert_eq!(pos.legal_moves().len(), 7);
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::bitboard::Square;
+use crate::error::UnknownVariant;
+use crate::geometry::{bit_of, Board10x10, Board12x12, Board8x8, Geometry, Layout};
+
+/// One of the two players. White's men start on rows 0.. and move up.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Color {
+    /// The player whose men start on row 0 (the bottom of the board from White's view).
+    White,
+    /// The player whose men start on the last row.
+    Black,
+}
+
+impl Color {
+    /// The other player.
+    #[inline]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+    /// `'W'` or `'B'`, as in FEN.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::White => 'W',
+            Color::Black => 'B',
+        }
+    }
+}
+
+/// How far a king moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum KingRange {
+    /// One step (English, Italian).
+    Short,
+    /// Any distance along a free line ("flying king").
+    Flying,
+}
+
+/// Where a flying king may land after jumping a piece.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum KingLanding {
+    /// On any empty square beyond the captured piece, along the same line.
+    Beyond,
+    /// Only on the square directly behind the captured piece (Thai).
+    DirectlyBehind,
+}
+
+/// When captured pieces leave the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Removal {
+    /// At the end of the move: captured pieces block and can't be jumped twice.
+    EndOfMove,
+    /// As each piece is jumped: later jumps may cross its square (Thai, Turkish).
+    Immediate,
+}
+
+/// What happens to a man that reaches the far row in the middle of a capture.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum MidCapturePromotion {
+    /// The move ends there and the man is promoted (English, Italian, Spanish, Czech, Thai).
+    EndsMove,
+    /// It keeps capturing as a man and is promoted only if the move ends on the far row
+    /// (International, Brazilian, Canadian, Pool, Turkish).
+    ContinuesAsMan,
+    /// It is promoted at once and keeps capturing as a king (Russian).
+    PromotesAndContinues,
+}
+
+/// One criterion of a capture-precedence rule. Criteria are applied in order;
+/// among the capture moves, only those that are best by the first criterion
+/// survive, then by the second, and so on. Remaining ties are free choice.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Precedence {
+    /// Capture the most pieces (a king counts as one).
+    MostPieces,
+    /// Capture the most kings.
+    MostKings,
+    /// Capture with a king rather than with a man.
+    WithKing,
+    /// Capture kings as early in the sequence as possible (Italian).
+    EarliestKing,
+}
+
+/// Official end-game draw rules that depend on the material on the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum EndgameRule {
+    /// None beyond the generic counters.
+    None,
+    /// FMJD International rules: 16 moves each for a lone king against three
+    /// pieces including a king, 5 moves each against at most two with a king.
+    Fmjd,
+    /// FMJD-64 Russian rules: three kings against one (15 moves), piece-count rules.
+    Russian,
+    /// Turkish: one piece against one piece is a draw.
+    Turkish,
+}
+
+/// Draw-rule parameters (applied by a game record, never by perft).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct DrawRules {
+    /// The same position with the same side to move for the k-th time is a draw.
+    pub repetition: Option<u8>,
+    /// Draw after this many consecutive plies in which only kings moved and
+    /// nothing was captured.
+    pub king_moves: Option<u16>,
+    /// Draw after this many plies without a capture and without a man move.
+    pub no_progress: Option<u16>,
+    /// Material-dependent end-game rules.
+    pub endgame: EndgameRule,
+}
+
+/// How squares are numbered or named: the PDN `GameType` tag.
+///
+/// `corner` is where square 1 (or a1) lies, seen from the side that starts the
+/// numbering (`start`): 0 bottom-left, 1 bottom-right, 2 top-left, 3 top-right.
+/// `invert` is true when the bottom-left corner is not a playing square (the
+/// Italian and Spanish boards); such boards are mirrored onto the internal layout.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct GameType {
+    /// The PDN GameType number (20 International, 21 English, ...).
+    pub number: u8,
+    /// The colour from whose side `corner` is seen.
+    pub start: Color,
+    /// True for algebraic square names (a1..h8), false for numbers.
+    pub algebraic: bool,
+    /// Corner of square 1 seen from `start`'s side.
+    pub corner: u8,
+    /// The bottom-left square is not a playing square.
+    pub invert: bool,
+}
+
+/// Every rule parameter of a variant (RULES.md §2 and §3).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Rules {
+    /// Who moves first in the start position.
+    pub first_mover: Color,
+    /// Number of rows of men each side starts with.
+    pub start_rows: u8,
+    /// Men may capture backward.
+    pub men_capture_backward: bool,
+    /// How far kings move.
+    pub king_range: KingRange,
+    /// Where a flying king may land after a jump.
+    pub king_landing: KingLanding,
+    /// When captured pieces are removed.
+    pub removal: Removal,
+    /// A man reaching the far row during a capture.
+    pub promotion: MidCapturePromotion,
+    /// A man may capture a king (false in Italian).
+    pub man_captures_king: bool,
+    /// A piece may not reverse its direction between two jumps (Turkish).
+    pub no_reverse_jump: bool,
+    /// Capture precedence, highest criterion first; empty for free choice.
+    pub precedence: &'static [Precedence],
+    /// Draw rules.
+    pub draws: DrawRules,
+    /// Square numbering (PDN GameType).
+    pub game_type: GameType,
+}
+
+/// A set of rules on a board. Built-in variants are zero-sized types; see the
+/// [module documentation](self) for writing your own.
+pub trait Variant: Copy + Default + fmt::Debug + Send + Sync + 'static {
+    /// The board geometry.
+    type Board: Geometry;
+    /// A short lower-case name.
+    const NAME: &'static str;
+    /// The rule parameters.
+    const RULES: Rules;
+
+    /// The square with PDN number `number` in this variant's numbering.
+    ///
+    /// Variants with algebraic notation (Russian, Brazilian, Czech) number their
+    /// squares as English draughts does (1 = b8 ... 32 = g1 from White's view).
+    ///
+    /// ```
+    /// use draughts::{English, Variant};
+    /// let sq = English::square(29).unwrap();
+    /// assert_eq!(English::square_text(sq), "29");
+    /// assert!(English::square(33).is_none());
+    /// ```
+    fn square(number: u8) -> Option<Square> {
+        let t = &Tables::<Self>::NUMERIC;
+        match t.to_bit.get(number as usize) {
+            Some(&b) if b != NONE => Some(Square(b)),
+            _ => None,
+        }
+    }
+
+    /// The PDN number of a square (see [`Variant::square`]).
+    fn square_number(sq: Square) -> u8 {
+        Tables::<Self>::NUMERIC.to_number[sq.0 as usize]
+    }
+
+    /// The square named `text`: a number, or an algebraic name such as `c3`
+    /// (files from White's left, ranks from White's side).
+    ///
+    /// ```
+    /// use draughts::{Russian, Variant};
+    /// assert_eq!(Russian::parse_square("c3"), Russian::square(22));
+    /// assert_eq!(Russian::parse_square("b2"), None, "b2 is a light square");
+    /// ```
+    fn parse_square(text: &str) -> Option<Square> {
+        let bytes = text.as_bytes();
+        match bytes.first()? {
+            b'0'..=b'9' => {
+                if bytes.len() > 3 || !bytes.iter().all(u8::is_ascii_digit) {
+                    return None;
+                }
+                Self::square(text.parse().ok()?)
+            }
+            f @ b'a'..=b'z' => {
+                let col = f - b'a';
+                let rank = &text[1..];
+                if rank.is_empty() || rank.len() > 2 || !rank.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                let row: u8 = rank.parse().ok()?;
+                if row == 0 {
+                    return None;
+                }
+                Self::algebraic_square(row - 1, col)
+            }
+            _ => None,
+        }
+    }
+
+    /// The square at physical `(row, col)` from White's view, if it is played on.
+    fn algebraic_square(row: u8, col: u8) -> Option<Square> {
+        let (w, h) = (Self::Board::WIDTH, Self::Board::HEIGHT);
+        if row >= h || col >= w {
+            return None;
+        }
+        let col = if Self::RULES.game_type.invert {
+            w - 1 - col
+        } else {
+            col
+        };
+        Self::Board::square_at(row, col)
+    }
+
+    /// The algebraic name of a square (`a1` is White's bottom-left corner).
+    fn algebraic_name(sq: Square) -> String {
+        let (row, col) = Self::Board::coords(sq);
+        let col = if Self::RULES.game_type.invert {
+            Self::Board::WIDTH - 1 - col
+        } else {
+            col
+        };
+        format!("{}{}", (b'a' + col) as char, row + 1)
+    }
+
+    /// The square as this variant writes it: its number, or its algebraic name
+    /// for variants with algebraic notation.
+    fn square_text(sq: Square) -> String {
+        if Self::RULES.game_type.algebraic {
+            Self::algebraic_name(sq)
+        } else {
+            Self::square_number(sq).to_string()
+        }
+    }
+}
+
+const NONE: u8 = u8::MAX;
+
+/// Number <-> square tables for a numbering.
+pub(crate) struct Numbering {
+    pub(crate) to_bit: [u8; 129],
+    pub(crate) to_number: [u8; 128],
+}
+
+impl Numbering {
+    /// Numbers the playing squares row by row, starting at `corner` (seen from
+    /// White: 0 bottom-left, 1 bottom-right, 2 top-left, 3 top-right) of the
+    /// physical board; `invert` mirrors the physical board onto the layout.
+    const fn build(layout: Layout, width: u8, height: u8, corner: u8, invert: bool) -> Numbering {
+        let mut to_bit = [NONE; 129];
+        let mut to_number = [0u8; 128];
+        let mut n: usize = 1;
+        let mut i = 0;
+        while i < height {
+            let row = if corner >= 2 { height - 1 - i } else { i };
+            let mut j = 0;
+            while j < width {
+                let col = if corner % 2 == 0 { j } else { width - 1 - j };
+                let internal_col = if invert { width - 1 - col } else { col };
+                if let Some(b) = bit_of(layout, width, row, internal_col) {
+                    to_bit[n] = b;
+                    to_number[b as usize] = n as u8;
+                    n += 1;
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        Numbering { to_bit, to_number }
+    }
+}
+
+pub(crate) struct Tables<V>(core::marker::PhantomData<V>);
+
+impl<V: Variant> Tables<V> {
+    pub(crate) const NUMERIC: Numbering = {
+        let gt = V::RULES.game_type;
+        // Algebraic variants take numeric input as English numbering: square 1
+        // in the top-left corner from White's view.
+        let corner = if gt.algebraic {
+            2
+        } else if matches!(gt.start, Color::Black) {
+            gt.corner ^ 3
+        } else {
+            gt.corner
+        };
+        Numbering::build(
+            V::Board::LAYOUT,
+            V::Board::WIDTH,
+            V::Board::HEIGHT,
+            corner,
+            gt.invert,
+        )
+    };
+}
+
+const NO_DRAWS: DrawRules = DrawRules {
+    repetition: Some(3),
+    king_moves: None,
+    no_progress: None,
+    endgame: EndgameRule::None,
+};
+
+const fn game_type(
+    number: u8,
+    start: Color,
+    algebraic: bool,
+    corner: u8,
+    invert: bool,
+) -> GameType {
+    GameType {
+        number,
+        start,
+        algebraic,
+        corner,
+        invert,
+    }
+}
+
+/// Base rule set shared by the 8x8 variants below (Russian-like, flying kings).
+const BASE: Rules = Rules {
+    first_mover: Color::White,
+    start_rows: 3,
+    men_capture_backward: true,
+    king_range: KingRange::Flying,
+    king_landing: KingLanding::Beyond,
+    removal: Removal::EndOfMove,
+    promotion: MidCapturePromotion::ContinuesAsMan,
+    man_captures_king: true,
+    no_reverse_jump: false,
+    precedence: &[],
+    draws: NO_DRAWS,
+    game_type: game_type(25, Color::White, true, 0, false),
+};
+
+macro_rules! builtin {
+    ($(#[$doc:meta])* $name:ident, $board:ty, $text:literal, $rules:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Default, Debug, PartialEq, Eq, Hash)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        pub struct $name;
+        impl Variant for $name {
+            type Board = $board;
+            const NAME: &'static str = $text;
+            const RULES: Rules = $rules;
+        }
+    };
+}
+
+builtin!(
+    /// English draughts / American checkers (WCDF rules): short kings, men capture
+    /// forward only, free choice among captures, Black moves first.
+    English, Board8x8, "english",
+    Rules {
+        first_mover: Color::Black,
+        men_capture_backward: false,
+        king_range: KingRange::Short,
+        king_landing: KingLanding::DirectlyBehind,
+        promotion: MidCapturePromotion::EndsMove,
+        // WCDF: 40 moves each without capture or man move.
+        draws: DrawRules { no_progress: Some(80), ..NO_DRAWS },
+        game_type: game_type(21, Color::Black, false, 1, false),
+        ..BASE
+    }
+);
+
+builtin!(
+    /// Italian draughts (FID rules): short kings, men may not capture kings, and the
+    /// precedence chain most pieces > with a king > most kings > kings first.
+    Italian, Board8x8, "italian",
+    Rules {
+        men_capture_backward: false,
+        king_range: KingRange::Short,
+        king_landing: KingLanding::DirectlyBehind,
+        promotion: MidCapturePromotion::EndsMove,
+        man_captures_king: false,
+        precedence: &[
+            Precedence::MostPieces,
+            Precedence::WithKing,
+            Precedence::MostKings,
+            Precedence::EarliestKing,
+        ],
+        // Fourfold repetition, per dctl's reading of the FID rules.
+        draws: DrawRules { repetition: Some(4), ..NO_DRAWS },
+        game_type: game_type(22, Color::White, false, 2, true),
+        ..BASE
+    }
+);
+
+builtin!(
+    /// Spanish draughts: flying kings, men capture forward only, most pieces then
+    /// most kings must be captured. Mirrored board, White on squares 1-12.
+    Spanish, Board8x8, "spanish",
+    Rules {
+        men_capture_backward: false,
+        promotion: MidCapturePromotion::EndsMove,
+        precedence: &[Precedence::MostPieces, Precedence::MostKings],
+        game_type: game_type(24, Color::White, false, 1, true),
+        ..BASE
+    }
+);
+
+builtin!(
+    /// Russian draughts (shashki, FMJD-64 rules): flying kings, men capture
+    /// backward, free choice, a man reaching the far row mid-capture becomes a
+    /// king and continues as one.
+    Russian, Board8x8, "russian",
+    Rules {
+        promotion: MidCapturePromotion::PromotesAndContinues,
+        draws: DrawRules { king_moves: Some(30), endgame: EndgameRule::Russian, ..NO_DRAWS },
+        ..BASE
+    }
+);
+
+builtin!(
+    /// Brazilian draughts: International rules on the 8x8 board.
+    Brazilian, Board8x8, "brazilian",
+    Rules {
+        precedence: &[Precedence::MostPieces],
+        // Seed text: 20 plies of king-only moves without capture.
+        draws: DrawRules { king_moves: Some(20), ..NO_DRAWS },
+        game_type: game_type(26, Color::White, true, 0, false),
+        ..BASE
+    }
+);
+
+builtin!(
+    /// American pool checkers: flying kings, men capture backward, free choice,
+    /// Black moves first.
+    Pool, Board8x8, "pool",
+    Rules {
+        first_mover: Color::Black,
+        game_type: game_type(23, Color::Black, false, 1, false),
+        ..BASE
+    }
+);
+
+builtin!(
+    /// Czech draughts: flying kings, men capture forward only, a capture with a
+    /// king takes precedence over a capture with a man.
+    Czech, Board8x8, "czech",
+    Rules {
+        men_capture_backward: false,
+        promotion: MidCapturePromotion::EndsMove,
+        precedence: &[Precedence::WithKing],
+        game_type: game_type(29, Color::White, true, 0, false),
+        ..BASE
+    }
+);
+
+builtin!(
+    /// Thai draughts (Mak-ruk): 8 men each on two rows, flying kings that land
+    /// directly behind each captured piece, pieces removed as they are captured.
+    Thai, Board8x8, "thai",
+    Rules {
+        first_mover: Color::Black,
+        start_rows: 2,
+        men_capture_backward: false,
+        king_landing: KingLanding::DirectlyBehind,
+        removal: Removal::Immediate,
+        promotion: MidCapturePromotion::EndsMove,
+        game_type: game_type(31, Color::Black, false, 2, false),
+        ..BASE
+    }
+);
+
+builtin!(
+    /// International draughts (FMJD rules) on the 10x10 board.
+    International, Board10x10, "international",
+    Rules {
+        start_rows: 4,
+        precedence: &[Precedence::MostPieces],
+        // FMJD: 25 moves each of king-only moves without capture, and the
+        // 16-move and 5-move lone-king rules.
+        draws: DrawRules { king_moves: Some(50), endgame: EndgameRule::Fmjd, ..NO_DRAWS },
+        game_type: game_type(20, Color::White, false, 2, false),
+        ..BASE
+    }
+);
+
+builtin!(
+    /// Canadian draughts: International rules on the 12x12 board.
+    Canadian, Board12x12, "canadian",
+    Rules {
+        start_rows: 5,
+        precedence: &[Precedence::MostPieces],
+        game_type: game_type(27, Color::White, false, 2, false),
+        ..BASE
+    }
+);
+
+/// The built-in variants, for choosing one at run time.
+///
+/// ```
+/// use draughts::VariantKind;
+/// let kind: VariantKind = "international".parse().unwrap();
+/// assert_eq!(kind, VariantKind::International);
+/// assert_eq!(kind.to_string(), "international");
+/// assert!("checkers9".parse::<VariantKind>().is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum VariantKind {
+    /// [`English`]
+    English,
+    /// [`Italian`]
+    Italian,
+    /// [`Spanish`]
+    Spanish,
+    /// [`Russian`]
+    Russian,
+    /// [`Brazilian`]
+    Brazilian,
+    /// [`Pool`]
+    Pool,
+    /// [`Czech`]
+    Czech,
+    /// [`Thai`]
+    Thai,
+    /// [`International`]
+    International,
+    /// [`Canadian`]
+    Canadian,
+}
+
+impl VariantKind {
+    /// All built-in variants.
+    pub const ALL: [VariantKind; 10] = [
+        VariantKind::English,
+        VariantKind::Italian,
+        VariantKind::Spanish,
+        VariantKind::Russian,
+        VariantKind::Brazilian,
+        VariantKind::Pool,
+        VariantKind::Czech,
+        VariantKind::Thai,
+        VariantKind::International,
+        VariantKind::Canadian,
+    ];
+
+    /// The lower-case name, as accepted by [`FromStr`].
+    pub const fn name(self) -> &'static str {
+        match self {
+            VariantKind::English => English::NAME,
+            VariantKind::Italian => Italian::NAME,
+            VariantKind::Spanish => Spanish::NAME,
+            VariantKind::Russian => Russian::NAME,
+            VariantKind::Brazilian => Brazilian::NAME,
+            VariantKind::Pool => Pool::NAME,
+            VariantKind::Czech => Czech::NAME,
+            VariantKind::Thai => Thai::NAME,
+            VariantKind::International => International::NAME,
+            VariantKind::Canadian => Canadian::NAME,
+        }
+    }
+
+    /// The rule set of the variant.
+    pub const fn rules(self) -> Rules {
+        match self {
+            VariantKind::English => English::RULES,
+            VariantKind::Italian => Italian::RULES,
+            VariantKind::Spanish => Spanish::RULES,
+            VariantKind::Russian => Russian::RULES,
+            VariantKind::Brazilian => Brazilian::RULES,
+            VariantKind::Pool => Pool::RULES,
+            VariantKind::Czech => Czech::RULES,
+            VariantKind::Thai => Thai::RULES,
+            VariantKind::International => International::RULES,
+            VariantKind::Canadian => Canadian::RULES,
+        }
+    }
+
+    /// The variant with PDN GameType number `number`, if built in.
+    pub fn from_game_type(number: u8) -> Option<VariantKind> {
+        VariantKind::ALL
+            .into_iter()
+            .find(|k| k.rules().game_type.number == number)
+    }
+}
+
+impl fmt::Display for VariantKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for VariantKind {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        VariantKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn name_of<V: Variant>(n: u8) -> String {
+        V::algebraic_name(V::square(n).unwrap())
+    }
+
+    #[test]
+    fn numbering_matches_rules_md() {
+        // RULES.md §2 numbering table.
+        assert_eq!(name_of::<International>(1), "b10");
+        assert_eq!(name_of::<International>(46), "a1");
+        assert_eq!(name_of::<International>(50), "i1");
+        assert_eq!(name_of::<English>(1), "b8");
+        assert_eq!(name_of::<English>(4), "h8");
+        assert_eq!(name_of::<English>(29), "a1");
+        assert_eq!(name_of::<English>(32), "g1");
+        assert_eq!(name_of::<Italian>(1), "a8");
+        assert_eq!(name_of::<Italian>(32), "h1");
+        assert_eq!(name_of::<Spanish>(1), "h1");
+        assert_eq!(name_of::<Canadian>(1), "b12");
+        assert_eq!(name_of::<Canadian>(72), "k1");
+        assert_eq!(name_of::<Russian>(1), "b8");
+        assert_eq!(name_of::<Russian>(32), "g1");
+        for n in 1..=32 {
+            let sq = English::square(n).unwrap();
+            assert_eq!(English::square_number(sq), n);
+            assert_eq!(
+                English::parse_square(&English::algebraic_name(sq)),
+                Some(sq)
+            );
+            let sq = Italian::square(n).unwrap();
+            assert_eq!(
+                Italian::parse_square(&Italian::algebraic_name(sq)),
+                Some(sq)
+            );
+        }
+        assert!(International::square(0).is_none());
+        assert!(International::square(51).is_none());
+    }
+}

@@ -1,0 +1,102 @@
+//! Perft against published counts (tests/data/reference.tsv, copied from the
+//! project's reference table: variant, mode, FEN or `initial`, depth, nodes, source).
+//!
+//! Rows with at most 20 million nodes run in `cargo test --release`; the rest
+//! run with `cargo test --release -- --ignored`.
+
+use draughts::{AnyPosition, MoveMode, VariantKind};
+
+const LIMIT: u64 = 20_000_000;
+
+struct Row {
+    line: usize,
+    variant: String,
+    mode: MoveMode,
+    fen: String,
+    depth: u32,
+    nodes: u64,
+}
+
+fn rows() -> Vec<Row> {
+    let text = include_str!("data/reference.tsv");
+    text.lines()
+        .enumerate()
+        .skip(1)
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert!(f.len() >= 5, "line {}: {l}", i + 1);
+            Row {
+                line: i + 1,
+                variant: f[0].to_string(),
+                mode: match f[1] {
+                    "distinct" => MoveMode::Distinct,
+                    "routes" => MoveMode::Routes,
+                    m => panic!("line {}: unknown mode {m}", i + 1),
+                },
+                fen: f[2].to_string(),
+                depth: f[3].parse().unwrap(),
+                nodes: f[4].parse().unwrap(),
+            }
+        })
+        .collect()
+}
+
+/// Runs every supported row selected by `pick`; returns the number run.
+fn run(pick: impl Fn(&Row) -> bool) -> usize {
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for row in rows().iter().filter(|r| pick(r)) {
+        let Ok(kind) = row.variant.parse::<VariantKind>() else {
+            // Variants without a built-in type yet (Turkish) are skipped here and
+            // listed by `reference_table_variants_are_known`.
+            continue;
+        };
+        let pos = if row.fen == "initial" {
+            AnyPosition::start(kind)
+        } else {
+            AnyPosition::from_fen(kind, &row.fen)
+                .unwrap_or_else(|e| panic!("line {}: bad FEN {}: {e}", row.line, row.fen))
+        };
+        let got = pos.perft(row.depth, row.mode);
+        count += 1;
+        if got != row.nodes {
+            failures.push(format!(
+                "line {}: {} {:?} {} depth {}: expected {}, got {}",
+                row.line, row.variant, row.mode, row.fen, row.depth, row.nodes, got
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
+    count
+}
+
+#[test]
+fn reference_perft_up_to_20_million() {
+    let n = run(|r| r.nodes <= LIMIT);
+    assert!(n > 200, "only {n} rows ran");
+}
+
+#[test]
+#[ignore = "large counts; run with --ignored in release mode"]
+fn reference_perft_large() {
+    run(|r| r.nodes > LIMIT);
+}
+
+#[test]
+fn reference_table_variants_are_known() {
+    let unknown: std::collections::BTreeSet<String> = rows()
+        .iter()
+        .filter(|r| r.variant.parse::<VariantKind>().is_err())
+        .map(|r| r.variant.clone())
+        .collect();
+    // Turkish is a separate issue (orthogonal board); nothing else may be missing.
+    assert!(
+        unknown.iter().all(|v| v == "turkish"),
+        "unsupported variants: {unknown:?}"
+    );
+}
