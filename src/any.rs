@@ -9,7 +9,7 @@ use crate::perft::{divide, perft_in};
 use crate::position::Position;
 use crate::variant::{
     Brazilian, Canadian, Color, Czech, English, International, Italian, Pool, Russian, Spanish,
-    Thai, VariantKind,
+    Thai, Turkish, VariantKind,
 };
 
 /// A position of a built-in variant chosen at run time.
@@ -35,6 +35,7 @@ pub enum AnyPosition {
     Thai(Position<Thai>),
     International(Position<International>),
     Canadian(Position<Canadian>),
+    Turkish(Position<Turkish>),
 }
 
 macro_rules! each {
@@ -50,6 +51,7 @@ macro_rules! each {
             AnyPosition::Thai($p) => $e,
             AnyPosition::International($p) => $e,
             AnyPosition::Canadian($p) => $e,
+            AnyPosition::Turkish($p) => $e,
         }
     };
 }
@@ -67,6 +69,7 @@ macro_rules! build {
             VariantKind::Thai => AnyPosition::Thai(Position::$f($($arg)?)?),
             VariantKind::International => AnyPosition::International(Position::$f($($arg)?)?),
             VariantKind::Canadian => AnyPosition::Canadian(Position::$f($($arg)?)?),
+            VariantKind::Turkish => AnyPosition::Turkish(Position::$f($($arg)?)?),
         }
     };
 }
@@ -85,6 +88,7 @@ impl AnyPosition {
             VariantKind::Thai => AnyPosition::Thai(Position::start()),
             VariantKind::International => AnyPosition::International(Position::start()),
             VariantKind::Canadian => AnyPosition::Canadian(Position::start()),
+            VariantKind::Turkish => AnyPosition::Turkish(Position::start()),
         }
     }
 
@@ -106,6 +110,7 @@ impl AnyPosition {
             AnyPosition::Thai(_) => VariantKind::Thai,
             AnyPosition::International(_) => VariantKind::International,
             AnyPosition::Canadian(_) => VariantKind::Canadian,
+            AnyPosition::Turkish(_) => VariantKind::Turkish,
         }
     }
 

@@ -46,6 +46,6 @@ pub use perft::{divide, perft, perft_in};
 pub use position::{Piece, PieceKind, Position, Setup};
 pub use variant::{
     Brazilian, Canadian, Color, Czech, DrawRules, EndgameRule, English, GameType, International,
-    Italian, KingLanding, KingRange, MidCapturePromotion, Pool, Precedence, Removal, Rules,
-    Russian, Spanish, Thai, Variant, VariantKind,
+    Italian, KingLanding, KingRange, MidCapturePromotion, Pool, Precedence, Removal,
+    RouteConvention, Rules, Russian, Spanish, Thai, Turkish, Variant, VariantKind,
 };

@@ -15,7 +15,8 @@ use crate::geometry::{Dir, Geometry, Layout};
 use crate::moves::{Bits, Move, MoveList, MoveMode, Path};
 use crate::position::Position;
 use crate::variant::{
-    Color, KingLanding, KingRange, MidCapturePromotion, Precedence, Removal, Variant,
+    Color, KingLanding, KingRange, MidCapturePromotion, Precedence, Removal, RouteConvention,
+    Variant,
 };
 
 /// Direction marker meaning "no previous jump".
@@ -373,11 +374,23 @@ impl<V: Variant> CaptureGen<'_, V> {
                 let mut ends = Bits::<V>::ZERO;
                 // Going on in the same direction reaches the same next piece from
                 // every landing square: search it from the first landing only, so
-                // that a straight double jump is one route, not one per square.
+                // that a straight double jump is one route, not one per square
+                // (unless routes are counted per landing square).
+                let merge = !(self.mode == MoveMode::Routes
+                    && V::RULES.routes == RouteConvention::EveryLanding);
                 let mut first = true;
                 loop {
                     self.path[len] = sq_of(land);
-                    if self.extend(land, true, promoted, ncapt, seq, len + 1, d, !first) {
+                    if self.extend(
+                        land,
+                        true,
+                        promoted,
+                        ncapt,
+                        seq,
+                        len + 1,
+                        d,
+                        merge && !first,
+                    ) {
                         continues = true;
                     } else {
                         ends |= land;

@@ -99,11 +99,12 @@ impl<V: Variant> Default for Position<V> {
 impl<V: Variant> Position<V> {
     /// The variant's start position, with its first mover to move.
     pub fn start() -> Self {
-        let rows = V::RULES.start_rows;
+        let offset = V::RULES.start_row_offset;
+        let rows = offset..offset + V::RULES.start_rows;
         let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
         let mut white = Bits::<V>::ZERO;
         let mut black = Bits::<V>::ZERO;
-        for r in 0..rows {
+        for r in rows {
             for c in 0..w {
                 if let Some(sq) = V::Board::square_at(r, c) {
                     white |= Bits::<V>::bit(sq.0 as u32);

@@ -30,7 +30,9 @@ use core::str::FromStr;
 
 use crate::bitboard::Square;
 use crate::error::UnknownVariant;
-use crate::geometry::{bit_of, Board10x10, Board12x12, Board8x8, Geometry, Layout};
+use crate::geometry::{
+    bit_of, Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout,
+};
 
 /// One of the two players. White's men start on rows 0.. and move up.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -115,6 +117,23 @@ pub enum Precedence {
     EarliestKing,
 }
 
+/// How [`MoveMode::Routes`](crate::MoveMode::Routes) counts a flying king's
+/// capture that goes on in a straight line: after jumping piece A, the king may
+/// stop on any of the empty squares before piece B and jump B from there.
+///
+/// The published perft tables disagree on whether those are different routes:
+/// dctl's tables for the diagonal variants count them once, kish's table for
+/// Turkish counts one route per landing square. Distinct-mode counts are the
+/// same under both conventions; only routes mode reads this parameter.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum RouteConvention {
+    /// A straight continuation is one route, whatever square the king passes
+    /// (dctl's convention).
+    MergeStraight,
+    /// Every sequence of landing squares is its own route (kish's convention).
+    EveryLanding,
+}
+
 /// Official end-game draw rules that depend on the material on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum EndgameRule {
@@ -170,6 +189,8 @@ pub struct Rules {
     pub first_mover: Color,
     /// Number of rows of men each side starts with.
     pub start_rows: u8,
+    /// Rows left empty behind each side's men at the start (1 in Turkish).
+    pub start_row_offset: u8,
     /// Men may capture backward.
     pub men_capture_backward: bool,
     /// How far kings move.
@@ -186,6 +207,8 @@ pub struct Rules {
     pub no_reverse_jump: bool,
     /// Capture precedence, highest criterion first; empty for free choice.
     pub precedence: &'static [Precedence],
+    /// How routes mode counts straight continuations of a flying king.
+    pub routes: RouteConvention,
     /// Draw rules.
     pub draws: DrawRules,
     /// Square numbering (PDN GameType).
@@ -382,6 +405,7 @@ const fn game_type(
 const BASE: Rules = Rules {
     first_mover: Color::White,
     start_rows: 3,
+    start_row_offset: 0,
     men_capture_backward: true,
     king_range: KingRange::Flying,
     king_landing: KingLanding::Beyond,
@@ -390,6 +414,7 @@ const BASE: Rules = Rules {
     man_captures_king: true,
     no_reverse_jump: false,
     precedence: &[],
+    routes: RouteConvention::MergeStraight,
     draws: NO_DRAWS,
     game_type: game_type(25, Color::White, true, 0, false),
 };
@@ -550,6 +575,29 @@ builtin!(
     }
 );
 
+builtin!(
+    /// Turkish draughts (Dama) on the orthogonal 8x8 board: men step forward or
+    /// sideways and capture the same ways, kings move and capture like rooks,
+    /// captured pieces are removed at once, no 180° turn between two jumps, and
+    /// the most pieces must be captured. A man reaching the last row during a
+    /// capture continues as a man and is promoted only if the move ends there.
+    Turkish, Board8x8Orthogonal, "turkish",
+    Rules {
+        start_rows: 2,
+        start_row_offset: 1,
+        men_capture_backward: false,
+        removal: Removal::Immediate,
+        no_reverse_jump: true,
+        precedence: &[Precedence::MostPieces],
+        // The only published Turkish perft (kish) counts every landing square.
+        routes: RouteConvention::EveryLanding,
+        // Turkish: one piece against one piece is a draw.
+        draws: DrawRules { endgame: EndgameRule::Turkish, ..NO_DRAWS },
+        game_type: game_type(30, Color::White, true, 0, false),
+        ..BASE
+    }
+);
+
 /// The built-in variants, for choosing one at run time.
 ///
 /// ```
@@ -584,11 +632,13 @@ pub enum VariantKind {
     International,
     /// [`Canadian`]
     Canadian,
+    /// [`Turkish`]
+    Turkish,
 }
 
 impl VariantKind {
     /// All built-in variants.
-    pub const ALL: [VariantKind; 10] = [
+    pub const ALL: [VariantKind; 11] = [
         VariantKind::English,
         VariantKind::Italian,
         VariantKind::Spanish,
@@ -599,6 +649,7 @@ impl VariantKind {
         VariantKind::Thai,
         VariantKind::International,
         VariantKind::Canadian,
+        VariantKind::Turkish,
     ];
 
     /// The lower-case name, as accepted by [`FromStr`].
@@ -614,6 +665,7 @@ impl VariantKind {
             VariantKind::Thai => Thai::NAME,
             VariantKind::International => International::NAME,
             VariantKind::Canadian => Canadian::NAME,
+            VariantKind::Turkish => Turkish::NAME,
         }
     }
 
@@ -630,6 +682,7 @@ impl VariantKind {
             VariantKind::Thai => Thai::RULES,
             VariantKind::International => International::RULES,
             VariantKind::Canadian => Canadian::RULES,
+            VariantKind::Turkish => Turkish::RULES,
         }
     }
 
