@@ -18,10 +18,10 @@
 //! let pos = Position::<International>::start();
 //! assert_eq!(perft(&pos, 4), 4265);
 //!
-//! let pos = Position::<International>::from_fen("W:W28:B19,K23").unwrap();
+//! let pos = Position::<International>::from_fen("W:W28:B23,13").unwrap();
 //! let moves = pos.legal_moves();
 //! assert_eq!(moves.len(), 1);
-//! assert_eq!(moves[0].to_string(), "28x17");
+//! assert_eq!(moves[0].to_string(), "28x19x8");
 //! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -49,3 +49,8 @@ pub use variant::{
     Italian, KingLanding, KingRange, MidCapturePromotion, Pool, Precedence, Removal,
     RouteConvention, Rules, Russian, Spanish, Thai, Turkish, Variant, VariantKind,
 };
+
+/// The README's examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -255,7 +255,7 @@ pub trait Variant: Copy + Default + fmt::Debug + Send + Sync + 'static {
     /// ```
     /// use draughts::{Russian, Variant};
     /// assert_eq!(Russian::parse_square("c3"), Russian::square(22));
-    /// assert_eq!(Russian::parse_square("b2"), None, "b2 is a light square");
+    /// assert_eq!(Russian::parse_square("a2"), None, "a2 is a light square");
     /// ```
     fn parse_square(text: &str) -> Option<Square> {
         let bytes = text.as_bytes();

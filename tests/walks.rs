@@ -1,0 +1,125 @@
+//! Property tests: random legal walks in every built-in variant.
+//!
+//! Invariants checked after every move (RULES.md §1):
+//! - no square holds pieces of both colours, kings are a subset of the pieces;
+//! - no man stands on its own promotion row;
+//! - the move list has no duplicate move, and in distinct mode no two moves share
+//!   start, end and captured set;
+//! - captures are compulsory: if any legal move captures, all do;
+//! - every move is legal by `is_legal`, counting agrees with listing, and the FEN
+//!   round-trips;
+//! - piece counts change exactly by the captured pieces.
+
+use std::collections::HashSet;
+
+use draughts::{
+    Brazilian, Canadian, Color, Czech, English, International, Italian, MoveMode, Pool, Position,
+    Russian, Spanish, Thai, Turkish, Variant,
+};
+use proptest::prelude::*;
+
+fn check_walk<V: Variant>(choices: &[u16]) -> Result<(), TestCaseError> {
+    let mut pos = Position::<V>::start();
+    for &choice in choices {
+        let white = pos.pieces(Color::White);
+        let black = pos.pieces(Color::Black);
+        prop_assert!((white & black).is_empty(), "overlap in {:?}", pos);
+        let kings = pos.kings(Color::White) | pos.kings(Color::Black);
+        prop_assert_eq!(kings & (white | black), kings);
+        for sq in pos.men(Color::White) {
+            prop_assert!(
+                <V::Board as draughts::Geometry>::coords(sq).0
+                    != <V::Board as draughts::Geometry>::HEIGHT - 1,
+                "white man on its promotion row in {:?}",
+                pos
+            );
+        }
+        for sq in pos.men(Color::Black) {
+            prop_assert!(
+                <V::Board as draughts::Geometry>::coords(sq).0 != 0,
+                "black man on its promotion row in {:?}",
+                pos
+            );
+        }
+        prop_assert_eq!(Position::<V>::from_fen(&pos.to_fen()).unwrap(), pos);
+
+        let moves = pos.legal_moves();
+        let routes = pos.legal_moves_in(MoveMode::Routes);
+        prop_assert_eq!(moves.len() as u64, pos.count_moves(MoveMode::Distinct));
+        prop_assert_eq!(routes.len() as u64, pos.count_moves(MoveMode::Routes));
+        prop_assert!(routes.len() >= moves.len());
+        let unique: HashSet<_> = routes.iter().collect();
+        prop_assert_eq!(unique.len(), routes.len(), "duplicate route in {:?}", pos);
+        let keys: HashSet<_> = moves
+            .iter()
+            .map(|m| (m.from(), m.to(), m.captured()))
+            .collect();
+        prop_assert_eq!(
+            keys.len(),
+            moves.len(),
+            "duplicate distinct move in {:?}",
+            pos
+        );
+        let distinct_keys: HashSet<_> = routes
+            .iter()
+            .map(|m| (m.from(), m.to(), m.captured()))
+            .collect();
+        prop_assert_eq!(
+            &distinct_keys,
+            &keys,
+            "routes and distinct moves disagree in {:?}",
+            pos
+        );
+        if moves.iter().any(|m| m.is_capture()) {
+            prop_assert!(
+                moves.iter().all(|m| m.is_capture()),
+                "capture not compulsory in {:?}",
+                pos
+            );
+        }
+        if moves.is_empty() {
+            break;
+        }
+        let mv = &moves[choice as usize % moves.len()];
+        prop_assert!(pos.is_legal(mv));
+        let next = pos.play(mv);
+        prop_assert_eq!(next.turn(), pos.turn().opponent());
+        let them = pos.turn().opponent();
+        prop_assert_eq!(
+            next.pieces(them).len(),
+            pos.pieces(them).len() - mv.captured().len()
+        );
+        prop_assert_eq!(next.pieces(pos.turn()).len(), pos.pieces(pos.turn()).len());
+        prop_assert!(next.piece_at(mv.to()).is_some());
+        pos = next;
+    }
+    Ok(())
+}
+
+macro_rules! walk_tests {
+    ($($name:ident => $v:ty),* $(,)?) => {
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+            $(
+                #[test]
+                fn $name(choices in proptest::collection::vec(any::<u16>(), 0..300)) {
+                    check_walk::<$v>(&choices)?;
+                }
+            )*
+        }
+    };
+}
+
+walk_tests! {
+    walk_english => English,
+    walk_italian => Italian,
+    walk_spanish => Spanish,
+    walk_russian => Russian,
+    walk_brazilian => Brazilian,
+    walk_pool => Pool,
+    walk_czech => Czech,
+    walk_thai => Thai,
+    walk_international => International,
+    walk_canadian => Canadian,
+    walk_turkish => Turkish,
+}
