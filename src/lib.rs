@@ -30,6 +30,7 @@ pub mod any;
 pub mod bitboard;
 pub mod error;
 mod fen;
+pub mod notation;
 pub mod geometry;
 mod movegen;
 pub mod moves;

@@ -129,18 +129,15 @@ impl<V: Variant> Position<V> {
     /// Fills `list` with the legal moves.
     pub(crate) fn generate(&self, mode: MoveMode, list: &mut MoveList<V>) {
         list.clear();
-        let (men, king_can) = self.capturers();
-        if king_can || !men.is_zero() {
-            self.generate_captures(mode, men, king_can, list);
-        } else {
-            self.generate_steps(list);
+        match self.capture_sources() {
+            Some((men, king_can)) => self.generate_captures(mode, men, king_can, list),
+            None => self.generate_steps(list),
         }
     }
 
     /// Counts the legal moves; steps are counted with popcounts.
     pub(crate) fn count(&self, mode: MoveMode) -> u64 {
-        let (men, king_can) = self.capturers();
-        if king_can || !men.is_zero() {
+        if let Some((men, king_can)) = self.capture_sources() {
             let mut list = MoveList::new();
             self.generate_captures(mode, men, king_can, &mut list);
             return list.len() as u64;
@@ -173,24 +170,32 @@ impl<V: Variant> Position<V> {
         n as u64
     }
 
-    fn generate_steps(&self, list: &mut MoveList<V>) {
+    /// True when the side to move has a capture; `generate_captures` needs
+    /// the capturing men and whether a king can capture.
+    #[inline]
+    pub(crate) fn capture_sources(&self) -> Option<(Bits<V>, bool)> {
+        let (men, king_can) = self.capturers();
+        if king_can || !men.is_zero() {
+            Some((men, king_can))
+        } else {
+            None
+        }
+    }
+
+    /// Calls `f(from, to, promotes)` (single-bit boards) for every step of a
+    /// position without captures.
+    #[inline(always)]
+    pub(crate) fn for_each_step(&self, mut f: impl FnMut(Bits<V>, Bits<V>, bool)) {
         let (own, opp) = self.own_opp();
         let empty = V::Board::ALL & !(own | opp);
         let own_men = own & !self.kings;
         let far = self.promotion_row();
-        let step = |from: Bits<V>, to: Bits<V>, promotes: bool| Move {
-            from: sq_of(from),
-            path: Path::from_elem(sq_of(to), 1),
-            captured: Bits::<V>::ZERO,
-            promotes,
-            _v: PhantomData,
-        };
         for &d in man_step_dirs::<V>(self.turn) {
             let mut targets = shift::<V>(own_men, d) & empty;
             while !targets.is_zero() {
                 let to = Bits::<V>::bit(targets.lowest());
                 targets ^= to;
-                list.push(step(shift::<V>(to, d ^ 2), to, !(to & far).is_zero()));
+                f(shift::<V>(to, d ^ 2), to, !(to & far).is_zero());
             }
         }
         let mut kings = own & self.kings;
@@ -200,7 +205,7 @@ impl<V: Variant> Position<V> {
             for d in ALL_DIRS {
                 let mut p = shift::<V>(k, d) & empty;
                 while !p.is_zero() {
-                    list.push(step(k, p, false));
+                    f(k, p, false);
                     if V::RULES.king_range == KingRange::Short {
                         break;
                     }
@@ -210,7 +215,37 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    fn generate_captures(
+    fn generate_steps(&self, list: &mut MoveList<V>) {
+        self.for_each_step(|from, to, promotes| {
+            list.push(Move {
+                from: sq_of(from),
+                path: Path::from_elem(sq_of(to), 1),
+                captured: Bits::<V>::ZERO,
+                promotes,
+                _v: PhantomData,
+            })
+        });
+    }
+
+    /// Plays a step given as single-bit boards (no capture).
+    #[inline(always)]
+    pub(crate) fn play_step(&self, from: Bits<V>, to: Bits<V>, promotes: bool) -> Self {
+        let mut next = *self;
+        let ft = from | to;
+        match self.turn {
+            Color::White => next.white ^= ft,
+            Color::Black => next.black ^= ft,
+        }
+        if promotes {
+            next.kings |= to;
+        } else if !(self.kings & from).is_zero() {
+            next.kings ^= ft;
+        }
+        next.turn = self.turn.opponent();
+        next
+    }
+
+    pub(crate) fn generate_captures(
         &self,
         mode: MoveMode,
         men: Bits<V>,

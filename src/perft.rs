@@ -30,13 +30,23 @@ pub fn perft_in<V: Variant>(pos: &Position<V>, depth: u32, mode: MoveMode) -> u6
     match depth {
         0 => 1,
         1 => pos.count(mode),
-        _ => {
-            let mut list = MoveList::new();
-            pos.generate(mode, &mut list);
-            list.iter()
-                .map(|m| perft_in(&pos.play(m), depth - 1, mode))
-                .sum()
-        }
+        _ => match pos.capture_sources() {
+            Some((men, king_can)) => {
+                let mut list = MoveList::new();
+                pos.generate_captures(mode, men, king_can, &mut list);
+                list.iter()
+                    .map(|m| perft_in(&pos.play(m), depth - 1, mode))
+                    .sum()
+            }
+            None => {
+                // Steps are played straight from the bitboards, without Move values.
+                let mut nodes = 0;
+                pos.for_each_step(|from, to, promotes| {
+                    nodes += perft_in(&pos.play_step(from, to, promotes), depth - 1, mode);
+                });
+                nodes
+            }
+        },
     }
 }
 

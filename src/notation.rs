@@ -1,0 +1,1 @@
+//! Move text: reading and writing moves as players write them.
