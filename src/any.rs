@@ -3,7 +3,8 @@
 
 use core::fmt;
 
-use crate::error::FenError;
+use crate::error::{FenError, MoveError};
+use crate::game::{Declaration, Game, GameError, Outcome};
 use crate::moves::MoveMode;
 use crate::perft::{divide, perft_in};
 use crate::position::Position;
@@ -143,5 +144,149 @@ impl AnyPosition {
 impl fmt::Display for AnyPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.kind(), self.to_fen())
+    }
+}
+
+/// A game of a built-in variant chosen at run time, with moves as text.
+///
+/// ```
+/// use draughts::{AnyGame, VariantKind};
+/// let mut game = AnyGame::new(VariantKind::English);
+/// game.play_text("11-15").unwrap();
+/// assert_eq!(game.moves_text(), ["11-15"]);
+/// assert!(game.play_text("11-15").is_err());
+/// assert_eq!(game.undo().as_deref(), Some("11-15"));
+/// ```
+#[derive(Clone, Debug)]
+#[allow(missing_docs)]
+pub enum AnyGame {
+    English(Game<English>),
+    Italian(Game<Italian>),
+    Spanish(Game<Spanish>),
+    Russian(Game<Russian>),
+    Brazilian(Game<Brazilian>),
+    Pool(Game<Pool>),
+    Czech(Game<Czech>),
+    Thai(Game<Thai>),
+    International(Game<International>),
+    Canadian(Game<Canadian>),
+    Turkish(Game<Turkish>),
+}
+
+macro_rules! each_game {
+    ($self:expr, $g:ident => $e:expr) => {
+        match $self {
+            AnyGame::English($g) => $e,
+            AnyGame::Italian($g) => $e,
+            AnyGame::Spanish($g) => $e,
+            AnyGame::Russian($g) => $e,
+            AnyGame::Brazilian($g) => $e,
+            AnyGame::Pool($g) => $e,
+            AnyGame::Czech($g) => $e,
+            AnyGame::Thai($g) => $e,
+            AnyGame::International($g) => $e,
+            AnyGame::Canadian($g) => $e,
+            AnyGame::Turkish($g) => $e,
+        }
+    };
+}
+
+impl AnyGame {
+    /// A game of `kind` from a position.
+    pub fn from_position(pos: AnyPosition) -> AnyGame {
+        match pos {
+            AnyPosition::English(p) => AnyGame::English(Game::from_position(p)),
+            AnyPosition::Italian(p) => AnyGame::Italian(Game::from_position(p)),
+            AnyPosition::Spanish(p) => AnyGame::Spanish(Game::from_position(p)),
+            AnyPosition::Russian(p) => AnyGame::Russian(Game::from_position(p)),
+            AnyPosition::Brazilian(p) => AnyGame::Brazilian(Game::from_position(p)),
+            AnyPosition::Pool(p) => AnyGame::Pool(Game::from_position(p)),
+            AnyPosition::Czech(p) => AnyGame::Czech(Game::from_position(p)),
+            AnyPosition::Thai(p) => AnyGame::Thai(Game::from_position(p)),
+            AnyPosition::International(p) => AnyGame::International(Game::from_position(p)),
+            AnyPosition::Canadian(p) => AnyGame::Canadian(Game::from_position(p)),
+            AnyPosition::Turkish(p) => AnyGame::Turkish(Game::from_position(p)),
+        }
+    }
+
+    /// A game of `kind` from its start position.
+    pub fn new(kind: VariantKind) -> AnyGame {
+        Self::from_position(AnyPosition::start(kind))
+    }
+
+    /// A game of `kind` from a FEN position.
+    pub fn from_fen(kind: VariantKind, fen: &str) -> Result<AnyGame, FenError> {
+        Ok(Self::from_position(AnyPosition::from_fen(kind, fen)?))
+    }
+
+    /// The current position.
+    pub fn position(&self) -> AnyPosition {
+        match self {
+            AnyGame::English(g) => AnyPosition::English(*g.position()),
+            AnyGame::Italian(g) => AnyPosition::Italian(*g.position()),
+            AnyGame::Spanish(g) => AnyPosition::Spanish(*g.position()),
+            AnyGame::Russian(g) => AnyPosition::Russian(*g.position()),
+            AnyGame::Brazilian(g) => AnyPosition::Brazilian(*g.position()),
+            AnyGame::Pool(g) => AnyPosition::Pool(*g.position()),
+            AnyGame::Czech(g) => AnyPosition::Czech(*g.position()),
+            AnyGame::Thai(g) => AnyPosition::Thai(*g.position()),
+            AnyGame::International(g) => AnyPosition::International(*g.position()),
+            AnyGame::Canadian(g) => AnyPosition::Canadian(*g.position()),
+            AnyGame::Turkish(g) => AnyPosition::Turkish(*g.position()),
+        }
+    }
+
+    /// The variant.
+    pub fn kind(&self) -> VariantKind {
+        self.position().kind()
+    }
+
+    /// Plays the legal move whose full-path text (as printed by
+    /// [`AnyGame::legal_moves_text`]) is `text`.
+    pub fn play_text(&mut self, text: &str) -> Result<(), GameError> {
+        each_game!(self, g => {
+            if let Some(o) = g.outcome() {
+                return Err(GameError::GameOver(o));
+            }
+            let mv = g
+                .position()
+                .find_full_path(text.trim())
+                .ok_or_else(|| MoveError::Illegal(text.to_string()))?;
+            g.play(&mv)
+        })
+    }
+
+    /// Takes back the last move and returns its text.
+    pub fn undo(&mut self) -> Option<String> {
+        each_game!(self, g => g.undo().map(|m| m.to_string()))
+    }
+
+    /// The legal moves as full-path text (all routes).
+    pub fn legal_moves_text(&self) -> Vec<String> {
+        each_game!(self, g => if g.outcome().is_some() {
+            Vec::new()
+        } else {
+            g.position().legal_moves_in(MoveMode::Routes).iter().map(ToString::to_string).collect()
+        })
+    }
+
+    /// The moves played, as full-path text.
+    pub fn moves_text(&self) -> Vec<String> {
+        each_game!(self, g => g.moves().iter().map(ToString::to_string).collect())
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        each_game!(self, g => g.outcome())
+    }
+
+    /// Records an outcome declared by the frontend.
+    pub fn declare(&mut self, declaration: Declaration) -> Result<Outcome, GameError> {
+        each_game!(self, g => g.declare(declaration))
+    }
+
+    /// The Zobrist hash of the current position.
+    pub fn hash(&self) -> u64 {
+        each_game!(self, g => g.hash())
     }
 }

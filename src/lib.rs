@@ -30,17 +30,22 @@ pub mod any;
 pub mod bitboard;
 pub mod error;
 mod fen;
-pub mod notation;
+pub mod game;
 pub mod geometry;
 mod movegen;
 pub mod moves;
+pub mod notation;
 pub mod perft;
 pub mod position;
+#[cfg(feature = "serde")]
+mod serde_impls;
 pub mod variant;
+pub mod zobrist;
 
-pub use any::AnyPosition;
+pub use any::{AnyGame, AnyPosition};
 pub use bitboard::{BitSet, Bitboard, Square};
 pub use error::{FenError, MoveError, PositionError, UnknownVariant};
+pub use game::{Declaration, DrawReason, Game, GameError, Outcome, WinReason};
 pub use geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout};
 pub use moves::{Move, MoveList, MoveMode};
 pub use perft::{divide, perft, perft_in};

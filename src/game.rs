@@ -1,0 +1,491 @@
+//! Games: a start position, the moves played, draw detection and the outcome.
+//!
+//! # Draw rules
+//! Every rule is configured by the variant's [`DrawRules`](crate::DrawRules)
+//! (RULES.md §3). Plies are single moves of one player; "N moves each" in a
+//! federation's text is 2N plies here.
+//!
+//! * **Repetition** (`repetition: Some(k)`): the same placement with the same
+//!   side to move for the k-th time, counted only since the last irreversible
+//!   move (a capture or a man move). The current position counts.
+//! * **King moves** (`king_moves: Some(n)`): n consecutive plies in which only
+//!   kings moved and nothing was captured. A capture or any man move (a
+//!   promotion is a man move) resets the count.
+//! * **No progress** (`no_progress: Some(n)`): the same count under the name
+//!   of the English (WCDF) rule: n plies without a capture or a man move.
+//! * **End-game rules** ([`EndgameRule`](crate::EndgameRule)):
+//!   - FMJD (International, article 6): a lone king against three pieces of
+//!     which at least one is a king — drawn after 16 moves each (32 plies);
+//!     against one or two pieces with at least one king — after 5 moves each
+//!     (10 plies). The count starts when that material arises.
+//!   - Russian (FMJD-64 rules, 7.2): three or more kings against a lone king —
+//!     drawn after 15 moves each (30 plies); when both sides have kings and the
+//!     balance of pieces has not changed (no capture, no promotion) for 30
+//!     moves each (60 plies) with 4 or 5 pieces on the board, or 60 moves each
+//!     (120 plies) with 6 or 7 pieces. Reading "moves" as moves of each player
+//!     follows the king-move rule's "15 moves each".
+//!   - Turkish: one piece against one piece is drawn at once.
+//!
+//! A side to move without legal moves has lost; that is checked before the
+//! draw rules, so a move that wins on the last ply of a count still wins.
+
+use core::fmt;
+
+use crate::error::MoveError;
+use crate::moves::{Move, MoveList, MoveMode};
+use crate::position::Position;
+use crate::variant::{Color, EndgameRule, Variant};
+
+/// Why a game was won.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum WinReason {
+    /// The loser has no pieces left.
+    NoPieces,
+    /// The loser has pieces but no legal move.
+    Blocked,
+    /// The loser resigned (declared by the frontend).
+    Resignation,
+    /// The loser ran out of time (declared by the frontend).
+    Time,
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum DrawReason {
+    /// The players agreed (declared by the frontend).
+    Agreement,
+    /// The same position occurred the variant's number of times.
+    Repetition,
+    /// The king-move limit: only kings moved, nothing captured.
+    KingMoves,
+    /// The no-progress limit: no capture and no man move.
+    NoProgress,
+    /// FMJD: lone king against three pieces including a king, 16 moves each.
+    LoneKingSixteenMoves,
+    /// FMJD: lone king against one or two pieces including a king, 5 moves each.
+    LoneKingFiveMoves,
+    /// Russian: three or more kings against a lone king, 15 moves each.
+    ThreeKingsAgainstOne,
+    /// Russian: 4-5 or 6-7 pieces with kings on both sides, balance unchanged.
+    PieceCount,
+    /// Turkish: one piece against one piece.
+    OnePieceEach,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Outcome {
+    /// `winner` won.
+    Win {
+        /// The winner.
+        winner: Color,
+        /// Why.
+        reason: WinReason,
+    },
+    /// A draw.
+    Draw {
+        /// Why.
+        reason: DrawReason,
+    },
+}
+
+impl Outcome {
+    /// The PDN result text from White's side: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn pdn_result(&self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            } => "1-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-1",
+            Outcome::Draw { .. } => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => write!(f, "{winner:?} wins ({reason:?})"),
+            Outcome::Draw { reason } => write!(f, "draw ({reason:?})"),
+        }
+    }
+}
+
+/// An outcome declared by the frontend rather than by the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Declaration {
+    /// Both players agreed to a draw.
+    DrawByAgreement,
+    /// This player resigned.
+    Resignation(Color),
+    /// This player lost on time.
+    TimeForfeit(Color),
+}
+
+/// Errors of [`Game`] operations. A call that fails changes nothing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The game has ended; no move or declaration is accepted.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
+    /// The move is not legal in the current position.
+    #[error(transparent)]
+    Illegal(#[from] MoveError),
+}
+
+/// Material classes that start an end-game count.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Endgame {
+    None,
+    LoneKingVsThree,
+    LoneKingVsTwo,
+    ThreeKingsVsOne,
+    FourOrFive,
+    SixOrSeven,
+    OneEach,
+}
+
+impl Endgame {
+    fn classify<V: Variant>(pos: &Position<V>) -> Endgame {
+        let rule = V::RULES.draws.endgame;
+        if rule == EndgameRule::None {
+            return Endgame::None;
+        }
+        let (w, b) = (
+            pos.pieces(Color::White).len(),
+            pos.pieces(Color::Black).len(),
+        );
+        let (wk, bk) = (pos.kings(Color::White).len(), pos.kings(Color::Black).len());
+        // (pieces, kings) of the side with a lone king, and of the other side.
+        let lone = if w == 1 && wk == 1 {
+            Some((b, bk))
+        } else if b == 1 && bk == 1 {
+            Some((w, wk))
+        } else {
+            None
+        };
+        match rule {
+            EndgameRule::None => Endgame::None,
+            EndgameRule::Turkish if w == 1 && b == 1 => Endgame::OneEach,
+            EndgameRule::Turkish => Endgame::None,
+            EndgameRule::Fmjd => match lone {
+                Some((3, k)) if k >= 1 => Endgame::LoneKingVsThree,
+                Some((n, k)) if n <= 2 && k >= 1 => Endgame::LoneKingVsTwo,
+                _ => Endgame::None,
+            },
+            EndgameRule::Russian => match lone {
+                Some((_, k)) if k >= 3 => Endgame::ThreeKingsVsOne,
+                _ if wk == 0 || bk == 0 => Endgame::None,
+                _ => match w + b {
+                    4 | 5 => Endgame::FourOrFive,
+                    6 | 7 => Endgame::SixOrSeven,
+                    _ => Endgame::None,
+                },
+            },
+        }
+    }
+
+    /// Plies after which the class is a draw, and the reason.
+    fn limit(self) -> Option<(usize, DrawReason)> {
+        match self {
+            Endgame::None => None,
+            Endgame::LoneKingVsThree => Some((32, DrawReason::LoneKingSixteenMoves)),
+            Endgame::LoneKingVsTwo => Some((10, DrawReason::LoneKingFiveMoves)),
+            Endgame::ThreeKingsVsOne => Some((30, DrawReason::ThreeKingsAgainstOne)),
+            Endgame::FourOrFive => Some((60, DrawReason::PieceCount)),
+            Endgame::SixOrSeven => Some((120, DrawReason::PieceCount)),
+            Endgame::OneEach => Some((0, DrawReason::OnePieceEach)),
+        }
+    }
+}
+
+/// Rule state after a ply.
+#[derive(Clone, Copy, Debug)]
+struct Ply {
+    hash: u64,
+    /// Consecutive plies of king-only moves without capture.
+    quiet_king_plies: usize,
+    /// Index (in `positions`) of the position after the last irreversible move.
+    irreversible: usize,
+    /// End-game class and the plies played in it since it arose (or since the
+    /// last capture or promotion).
+    endgame: Endgame,
+    endgame_plies: usize,
+}
+
+/// A game of variant `V`: start position, moves, and outcome.
+///
+/// ```
+/// use draughts::{English, Game, Outcome, Declaration, Color, WinReason};
+/// let mut game = Game::<English>::new();
+/// let mv = game.legal_moves()[0].clone();
+/// game.play(&mv).unwrap();
+/// assert_eq!(game.moves().len(), 1);
+/// assert_eq!(game.undo(), Some(mv));
+/// assert_eq!(game.position(), game.start());
+/// game.declare(Declaration::Resignation(Color::White)).unwrap();
+/// assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::Resignation }));
+/// assert!(game.play(&game.legal_moves()[0].clone()).is_err());
+/// ```
+#[derive(Clone)]
+pub struct Game<V: Variant> {
+    positions: Vec<Position<V>>,
+    moves: Vec<Move<V>>,
+    plies: Vec<Ply>,
+    declared: Option<Outcome>,
+    outcome: Option<Outcome>,
+}
+
+impl<V: Variant> fmt::Debug for Game<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("variant", &V::NAME)
+            .field("start", &self.start().to_fen())
+            .field(
+                "moves",
+                &self
+                    .moves
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>(),
+            )
+            .field("outcome", &self.outcome)
+            .finish()
+    }
+}
+
+impl<V: Variant> Default for Game<V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<V: Variant> Game<V> {
+    /// A game from the variant's start position.
+    pub fn new() -> Self {
+        Self::from_position(Position::start())
+    }
+
+    /// A game from any legal position.
+    pub fn from_position(start: Position<V>) -> Self {
+        let ply = Ply {
+            hash: start.zobrist(),
+            quiet_king_plies: 0,
+            irreversible: 0,
+            endgame: Endgame::classify(&start),
+            endgame_plies: 0,
+        };
+        let mut game = Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            plies: vec![ply],
+            declared: None,
+            outcome: None,
+        };
+        game.outcome = game.evaluate();
+        game
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position<V> {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position<V> {
+        self.positions.last().expect("a game has a position")
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move<V>] {
+        &self.moves
+    }
+
+    /// The positions so far, the start first and the current one last.
+    pub fn positions(&self) -> &[Position<V>] {
+        &self.positions
+    }
+
+    /// The legal moves in the current position (none once the game is over).
+    pub fn legal_moves(&self) -> MoveList<V> {
+        if self.outcome.is_some() {
+            MoveList::new()
+        } else {
+            self.position().legal_moves()
+        }
+    }
+
+    /// The incrementally updated Zobrist hash of the current position.
+    pub fn hash(&self) -> u64 {
+        self.ply().hash
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// How many times the current position (with the same side to move) has
+    /// occurred since the last irreversible move, this one included.
+    pub fn repetitions(&self) -> usize {
+        let ply = self.ply();
+        let current = self.position();
+        let last = self.positions.len() - 1;
+        (ply.irreversible..=last)
+            .rev()
+            .step_by(2)
+            .filter(|&i| self.plies[i].hash == ply.hash && self.positions[i] == *current)
+            .count()
+    }
+
+    /// Consecutive plies in which only kings moved and nothing was captured.
+    pub fn quiet_king_plies(&self) -> usize {
+        self.ply().quiet_king_plies
+    }
+
+    fn ply(&self) -> &Ply {
+        self.plies.last().expect("a game has a ply")
+    }
+
+    /// Plays a legal move. Fails, changing nothing, if the game is over or the
+    /// move is not legal.
+    pub fn play(&mut self, mv: &Move<V>) -> Result<(), GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        let pos = *self.position();
+        if !pos.is_legal(mv) {
+            return Err(MoveError::Illegal(mv.to_string()).into());
+        }
+        self.push(pos, mv.clone());
+        Ok(())
+    }
+
+    fn push(&mut self, pos: Position<V>, mv: Move<V>) {
+        let prev = *self.ply();
+        let next = pos.play(&mv);
+        let king_move = pos.kings(pos.turn()).contains(mv.from());
+        let capture = mv.is_capture();
+        let index = self.positions.len();
+        let endgame = Endgame::classify(&next);
+        let endgame_plies = if endgame == prev.endgame && !capture && !mv.promotes() {
+            prev.endgame_plies + 1
+        } else {
+            0
+        };
+        let ply = Ply {
+            hash: pos.zobrist_after(prev.hash, &mv),
+            quiet_king_plies: if king_move && !capture {
+                prev.quiet_king_plies + 1
+            } else {
+                0
+            },
+            irreversible: if king_move && !capture {
+                prev.irreversible
+            } else {
+                index
+            },
+            endgame,
+            endgame_plies,
+        };
+        self.positions.push(next);
+        self.moves.push(mv);
+        self.plies.push(ply);
+        self.outcome = self.evaluate();
+    }
+
+    /// Takes back the last move and returns it; clears any outcome, declared
+    /// or not, that the position after it had.
+    pub fn undo(&mut self) -> Option<Move<V>> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.plies.pop();
+        self.declared = None;
+        self.outcome = self.evaluate();
+        Some(mv)
+    }
+
+    /// Records an outcome declared by the frontend (agreement, resignation,
+    /// loss on time). Fails, changing nothing, if the game is already over.
+    pub fn declare(&mut self, declaration: Declaration) -> Result<Outcome, GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        let outcome = match declaration {
+            Declaration::DrawByAgreement => Outcome::Draw {
+                reason: DrawReason::Agreement,
+            },
+            Declaration::Resignation(c) => Outcome::Win {
+                winner: c.opponent(),
+                reason: WinReason::Resignation,
+            },
+            Declaration::TimeForfeit(c) => Outcome::Win {
+                winner: c.opponent(),
+                reason: WinReason::Time,
+            },
+        };
+        self.declared = Some(outcome);
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// The outcome of the current position by the rules (or the declared one).
+    fn evaluate(&self) -> Option<Outcome> {
+        if self.declared.is_some() {
+            return self.declared;
+        }
+        let pos = self.position();
+        if pos.is_game_over() {
+            let reason = if pos.pieces(pos.turn()).is_empty() {
+                WinReason::NoPieces
+            } else {
+                WinReason::Blocked
+            };
+            return Some(Outcome::Win {
+                winner: pos.turn().opponent(),
+                reason,
+            });
+        }
+        let rules = V::RULES.draws;
+        let ply = self.ply();
+        let draw = |reason| Some(Outcome::Draw { reason });
+        if let Some(k) = rules.repetition {
+            if self.repetitions() >= k as usize {
+                return draw(DrawReason::Repetition);
+            }
+        }
+        if let Some(n) = rules.king_moves {
+            if ply.quiet_king_plies >= n as usize {
+                return draw(DrawReason::KingMoves);
+            }
+        }
+        if let Some(n) = rules.no_progress {
+            if ply.quiet_king_plies >= n as usize {
+                return draw(DrawReason::NoProgress);
+            }
+        }
+        if let Some((limit, reason)) = ply.endgame.limit() {
+            if ply.endgame_plies >= limit {
+                return draw(reason);
+            }
+        }
+        None
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// The move among the legal moves (any route) whose full-path text is `text`.
+    pub(crate) fn find_full_path(&self, text: &str) -> Option<Move<V>> {
+        self.legal_moves_in(MoveMode::Routes)
+            .into_iter()
+            .find(|m| m.to_string() == text)
+    }
+}
