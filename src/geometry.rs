@@ -91,7 +91,7 @@ pub(crate) const fn bit_of(layout: Layout, width: u8, row: u8, col: u8) -> Optio
                 None
             } else {
                 let n = width / 2;
-                Some(row * n + (row + 1) / 2 + col / 2)
+                Some(row * n + row.div_ceil(2) + col / 2)
             }
         }
         Layout::Orthogonal => Some(row * width + col),

@@ -1,0 +1,460 @@
+//! Games and draws (RULES.md §3): every draw rule declared on the exact ply,
+//! counters reset by captures and man moves, repetition counted with the side
+//! to move, outcomes with reasons, undo, and incremental Zobrist hashing.
+
+use std::collections::HashSet;
+
+use draughts::{
+    Brazilian, Canadian, Color, Czech, Declaration, DrawReason, English, Game, GameError,
+    International, Italian, Outcome, Pool, Position, Russian, Spanish, Thai, Turkish, Variant,
+    WinReason,
+};
+
+/// Plays non-capturing king moves chosen so that no position repeats and the
+/// opponent never gets a capture, until `plies` plies have been played.
+/// Backtracks with `undo` when stuck. Returns false if impossible.
+fn walk_kings<V: Variant>(
+    game: &mut Game<V>,
+    plies: usize,
+    seen: &mut HashSet<Position<V>>,
+) -> bool {
+    if plies == 0 {
+        return true;
+    }
+    if game.outcome().is_some() {
+        return false;
+    }
+    let pos = *game.position();
+    for mv in game.legal_moves() {
+        if mv.is_capture() || !pos.kings(pos.turn()).contains(mv.from()) {
+            continue;
+        }
+        let next = pos.play(&mv);
+        if next.has_captures() || seen.contains(&next) {
+            continue;
+        }
+        game.play(&mv).unwrap();
+        seen.insert(next);
+        if walk_kings(game, plies - 1, seen) {
+            return true;
+        }
+        seen.remove(&next);
+        game.undo();
+    }
+    false
+}
+
+/// Plays `plies` quiet king plies from `fen`, asserting no outcome before the
+/// last one, and returns the game.
+fn kings_only<V: Variant>(fen: &str, plies: usize) -> Game<V> {
+    let mut game = Game::from_position(Position::<V>::from_fen(fen).unwrap());
+    let mut seen = HashSet::from([*game.position()]);
+    assert!(
+        walk_kings(&mut game, plies - 1, &mut seen),
+        "no walk of {} plies",
+        plies - 1
+    );
+    assert_eq!(
+        game.outcome(),
+        None,
+        "drawn too early, after {} plies",
+        plies - 1
+    );
+    assert_eq!(game.quiet_king_plies(), plies - 1);
+    let mut seen2 = seen.clone();
+    assert!(walk_kings(&mut game, 1, &mut seen2), "no last ply");
+    game
+}
+
+/// King-move rule: International (FMJD, 25 moves each = 50 plies), Russian
+/// (15 moves each = 30 plies), Brazilian (20 plies, seed text).
+#[test]
+fn king_move_rule_declared_on_the_exact_ply() {
+    let draw = Some(Outcome::Draw {
+        reason: DrawReason::KingMoves,
+    });
+    assert_eq!(
+        kings_only::<International>("W:WK46,K50:BK1,K5", 50).outcome(),
+        draw
+    );
+    assert_eq!(
+        kings_only::<Russian>("W:WKa1,Kc1,Ke1:BKb8,Kd8,Kf8", 30).outcome(),
+        draw
+    );
+    assert_eq!(
+        kings_only::<Brazilian>("W:WKa1,Kc1:BKb8,Kd8", 20).outcome(),
+        draw
+    );
+}
+
+/// English (WCDF): 40 moves each (80 plies) without capture or man move.
+#[test]
+fn english_no_progress_rule_at_80_plies() {
+    let game = kings_only::<English>("W:WK29,K30,K31:BK1,K2,K3", 80);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::NoProgress
+        })
+    );
+}
+
+/// A man move resets the king-move count (it is irreversible).
+#[test]
+fn man_move_resets_king_move_count() {
+    // International: White kings 46, 50 and a man on 35; Black kings 1, 5.
+    let mut game =
+        Game::from_position(Position::<International>::from_fen("W:WK46,K50,33:BK1,K5").unwrap());
+    let mut seen = HashSet::from([*game.position()]);
+    assert!(walk_kings(&mut game, 10, &mut seen));
+    assert_eq!(game.quiet_king_plies(), 10);
+    let man_move = game
+        .legal_moves()
+        .into_iter()
+        .find(|m| !game.position().kings(Color::White).contains(m.from()))
+        .expect("a man move");
+    game.play(&man_move).unwrap();
+    assert_eq!(game.quiet_king_plies(), 0);
+}
+
+/// A capture resets the king-move count.
+#[test]
+fn capture_resets_king_move_count() {
+    let mut game =
+        Game::from_position(Position::<International>::from_fen("W:WK46,K50:BK3,K1").unwrap());
+    let mut seen = HashSet::from([*game.position()]);
+    assert!(walk_kings(&mut game, 4, &mut seen));
+    assert_eq!(game.quiet_king_plies(), 4);
+    // White offers a king; Black must take it.
+    let pos = *game.position();
+    let offer = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| pos.play(m).has_captures())
+        .expect("a move that gives Black a capture");
+    game.play(&offer).unwrap();
+    assert_eq!(game.quiet_king_plies(), 5);
+    let capture = game.legal_moves()[0].clone();
+    assert!(capture.is_capture());
+    game.play(&capture).unwrap();
+    assert_eq!(game.quiet_king_plies(), 0);
+}
+
+/// Repetition: the same placement with the same side to move for the third
+/// time is a draw on that ply, not on the ply before (English: short kings).
+#[test]
+fn threefold_repetition_on_the_exact_ply() {
+    let mut game = Game::from_position(Position::<English>::from_fen("B:WK29:BK4").unwrap());
+    let script = ["4-8", "29-25", "8-4", "25-29"];
+    for (ply, text) in script.iter().cycle().take(8).enumerate() {
+        let mv = game
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == *text)
+            .unwrap_or_else(|| panic!("{text} not legal"));
+        assert_eq!(game.outcome(), None, "drawn before ply {}", ply + 1);
+        game.play(&mv).unwrap();
+    }
+    assert_eq!(game.repetitions(), 3);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
+    game.undo();
+    assert_eq!(game.outcome(), None);
+    assert_eq!(
+        game.repetitions(),
+        2,
+        "plies 3 and 7 reached the same position"
+    );
+}
+
+/// Italian: fourfold repetition (dctl's reading of the FID rules).
+#[test]
+fn italian_needs_fourfold_repetition() {
+    let mut game = Game::from_position(Position::<Italian>::from_fen("W:WK29:BK4").unwrap());
+    let pos = *game.position();
+    // Shuffle both kings back and forth: period 4 plies.
+    let mut plies = 0;
+    while game.outcome().is_none() {
+        let p = *game.position();
+        let mv = p.legal_moves().into_iter().next().unwrap();
+        // Go out on the first move, back on the second.
+        let back = game.moves().len() >= 2 && {
+            let prev = &game.moves()[game.moves().len() - 2];
+            mv.to() != prev.from()
+        };
+        let mv = if back {
+            p.legal_moves()
+                .into_iter()
+                .find(|m| m.to() == game.moves()[game.moves().len() - 2].from())
+                .unwrap()
+        } else {
+            mv
+        };
+        game.play(&mv).unwrap();
+        plies += 1;
+        assert!(plies <= 12);
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
+    assert_eq!(*game.position(), pos);
+    assert_eq!(
+        plies, 12,
+        "the start position for the 4th time after 12 plies"
+    );
+}
+
+/// Repetition is counted with the side to move: a flying king's five-move
+/// cycle brings back the start placement with the other side to move, which
+/// does not count as a repetition.
+#[test]
+fn repetition_counts_side_to_move() {
+    // White's cycle c1-e3-g1-h2-f4-c1 shares no line with Black's squares a5, b4.
+    let mut game = Game::from_position(Position::<Russian>::from_fen("W:WKc1:BKa5").unwrap());
+    let white = ["c1-e3", "e3-g1", "g1-h2", "h2-f4", "f4-c1"];
+    let black = ["a5-b4", "b4-a5", "a5-b4", "b4-a5"];
+    for i in 0..9 {
+        let text = if i % 2 == 0 {
+            white[i / 2]
+        } else {
+            black[i / 2]
+        };
+        let mv = game
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == text)
+            .unwrap();
+        game.play(&mv).unwrap();
+    }
+    let start = game.start();
+    let now = game.position();
+    assert_eq!(now.pieces(Color::White), start.pieces(Color::White));
+    assert_eq!(now.pieces(Color::Black), start.pieces(Color::Black));
+    assert_ne!(now.turn(), start.turn());
+    assert_eq!(game.repetitions(), 1);
+    assert_ne!(game.hash(), start.zobrist());
+}
+
+/// FMJD: a lone king against three pieces with a king: 16 moves each (32 plies).
+#[test]
+fn fmjd_lone_king_against_three() {
+    let game = kings_only::<International>("W:WK46,K50,K45:BK3", 32);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::LoneKingSixteenMoves
+        })
+    );
+}
+
+/// FMJD: a lone king against two pieces with a king: 5 moves each (10 plies).
+#[test]
+fn fmjd_lone_king_against_two() {
+    let game = kings_only::<International>("W:WK46,K50:BK3", 10);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::LoneKingFiveMoves
+        })
+    );
+}
+
+/// Russian (FMJD-64 7.2): three kings against one: 15 moves each (30 plies);
+/// the king-move rule would also fire at 30, so it is the end-game rule's
+/// reason that is checked... both fire on the same ply; the king-move rule is
+/// checked first. Use four kings against one, where the king-move count is
+/// reset by nothing: the outcome must be a draw on ply 30, not before.
+#[test]
+fn russian_three_kings_against_one() {
+    let game = kings_only::<Russian>("W:WKa1,Kc1,Ke1:BKd8", 30);
+    assert!(matches!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::KingMoves | DrawReason::ThreeKingsAgainstOne
+        })
+    ));
+}
+
+/// Turkish: one piece against one piece is a draw at once.
+#[test]
+fn turkish_one_piece_each() {
+    let game = Game::from_position(Position::<Turkish>::from_fen("W:Wa2:Bh7").unwrap());
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::OnePieceEach
+        })
+    );
+    // Reached by a capture: d4xd6 leaves one piece each.
+    let mut game = Game::from_position(Position::<Turkish>::from_fen("W:Wd4:Bd5,h7").unwrap());
+    assert_eq!(game.outcome(), None);
+    let mv = game.legal_moves()[0].clone();
+    game.play(&mv).unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::OnePieceEach
+        })
+    );
+}
+
+/// Win by capturing the last piece; then no move is accepted and nothing changes.
+#[test]
+fn win_by_no_pieces_and_game_over_rejects_moves() {
+    let mut game = Game::from_position(Position::<English>::from_fen("W:W22:B18").unwrap());
+    let mv = game.legal_moves()[0].clone();
+    game.play(&mv).unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::NoPieces
+        })
+    );
+    assert!(game.legal_moves().is_empty());
+    let before = (game.moves().len(), *game.position(), game.hash());
+    let err = game.play(&mv).unwrap_err();
+    assert!(matches!(err, GameError::GameOver(_)));
+    assert_eq!(before, (game.moves().len(), *game.position(), game.hash()));
+    assert!(game.declare(Declaration::DrawByAgreement).is_err());
+}
+
+/// Win because the opponent is blocked (English): Black's men on 1 (b8) and
+/// 5 (a7) can neither step nor capture once White's 15-10 closes d6.
+#[test]
+fn win_by_blocking() {
+    let blocked = Game::from_position(Position::<English>::from_fen("B:W6,9,10,14:B1,5").unwrap());
+    assert_eq!(
+        blocked.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Blocked
+        })
+    );
+    let mut game = Game::from_position(Position::<English>::from_fen("W:W6,9,14,15:B1,5").unwrap());
+    assert_eq!(game.outcome(), None);
+    let mv = game
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() == "15-10")
+        .unwrap();
+    game.play(&mv).unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Blocked
+        })
+    );
+}
+
+/// Declared outcomes: agreement, resignation, time; an illegal move is rejected
+/// and changes nothing.
+#[test]
+fn declared_outcomes_and_illegal_moves() {
+    let mut game = Game::<International>::new();
+    let foreign = Position::<International>::from_fen("W:W35:B30")
+        .unwrap()
+        .legal_moves()[0]
+        .clone();
+    let before = (game.moves().len(), game.hash());
+    assert!(matches!(game.play(&foreign), Err(GameError::Illegal(_))));
+    assert_eq!(before, (game.moves().len(), game.hash()));
+    assert_eq!(
+        game.declare(Declaration::DrawByAgreement).unwrap(),
+        Outcome::Draw {
+            reason: DrawReason::Agreement
+        }
+    );
+    let mut game = Game::<International>::new();
+    assert_eq!(
+        game.declare(Declaration::TimeForfeit(Color::Black))
+            .unwrap(),
+        Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::Time
+        }
+    );
+    assert_eq!(game.outcome().unwrap().pdn_result(), "1-0");
+}
+
+/// Plays random games to their end and checks, at every ply, that the
+/// incremental hash equals the from-scratch hash; that every game ends with a
+/// reason; and that undoing every move restores the start position and hash.
+fn random_games<V: Variant>(games: usize, seed: u64) {
+    let mut rng = seed;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    for _ in 0..games {
+        let mut game = Game::<V>::new();
+        let start_hash = game.hash();
+        assert_eq!(start_hash, game.position().zobrist());
+        let mut plies = 0;
+        while game.outcome().is_none() {
+            let moves = game.legal_moves();
+            assert!(!moves.is_empty());
+            let mv = moves[(next() % moves.len() as u64) as usize].clone();
+            game.play(&mv).unwrap();
+            assert_eq!(
+                game.hash(),
+                game.position().zobrist(),
+                "{} ply {plies}",
+                V::NAME
+            );
+            plies += 1;
+            assert!(plies < 20_000, "{} game without end", V::NAME);
+        }
+        assert!(game.outcome().is_some());
+        while game.undo().is_some() {
+            assert_eq!(game.hash(), game.position().zobrist());
+        }
+        assert_eq!(game.position(), game.start());
+        assert_eq!(game.hash(), start_hash);
+        assert_eq!(game.outcome(), None);
+    }
+}
+
+/// Number of random games per variant: 10,000 with DRAUGHTS_RANDOM_GAMES unset
+/// in release builds.
+fn game_count() -> usize {
+    std::env::var("DRAUGHTS_RANDOM_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 200 } else { 10_000 })
+}
+
+macro_rules! random_game_tests {
+    ($($name:ident => $v:ty, $seed:expr;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                random_games::<$v>(game_count(), $seed);
+            }
+        )*
+    };
+}
+
+random_game_tests! {
+    random_games_english => English, 1;
+    random_games_italian => Italian, 2;
+    random_games_spanish => Spanish, 3;
+    random_games_russian => Russian, 4;
+    random_games_brazilian => Brazilian, 5;
+    random_games_pool => Pool, 6;
+    random_games_czech => Czech, 7;
+    random_games_thai => Thai, 8;
+    random_games_international => International, 9;
+    random_games_canadian => Canadian, 10;
+    random_games_turkish => Turkish, 11;
+}
