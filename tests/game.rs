@@ -458,3 +458,75 @@ random_game_tests! {
     random_games_canadian => Canadian, 10;
     random_games_turkish => Turkish, 11;
 }
+
+/// Plays one man move (no capture, no promotion) that leaves the opponent no
+/// capture and reaches a new position.
+fn man_step<V: Variant>(game: &mut Game<V>, seen: &mut HashSet<Position<V>>) -> bool {
+    let pos = *game.position();
+    for mv in game.legal_moves() {
+        if mv.is_capture() || mv.promotes() || pos.kings(pos.turn()).contains(mv.from()) {
+            continue;
+        }
+        let next = pos.play(&mv);
+        if next.has_captures() || seen.contains(&next) {
+            continue;
+        }
+        game.play(&mv).unwrap();
+        seen.insert(next);
+        return true;
+    }
+    false
+}
+
+/// Russian (FMJD-64 7.2.6): with kings on both sides and 4 or 5 pieces on the
+/// board, 30 moves each (60 plies) without a change in the balance of pieces
+/// (capture or promotion) is a draw. Man moves reset the king-move count but
+/// not this one.
+#[test]
+fn russian_piece_count_rule() {
+    let mut game = Game::from_position(Position::<Russian>::from_fen("W:WKc1,a3:BKf8,h6").unwrap());
+    let mut seen = HashSet::from([*game.position()]);
+    let mut plies = 0;
+    for _ in 0..2 {
+        // Some king plies (fewer than the 30 of the king-move rule), then a man move.
+        let (g, s, k) = (16..=25)
+            .rev()
+            .find_map(|k| {
+                let (mut g, mut s) = (game.clone(), seen.clone());
+                (walk_kings(&mut g, k, &mut s) && man_step(&mut g, &mut s)).then_some((g, s, k))
+            })
+            .expect("a man move after some king plies");
+        (game, seen) = (g, s);
+        plies += k + 1;
+        assert_eq!(game.quiet_king_plies(), 0);
+    }
+    assert!(walk_kings(&mut game, 59 - plies, &mut seen));
+    assert_eq!(game.moves().len(), 59);
+    assert_eq!(game.outcome(), None);
+    assert!(walk_kings(&mut game, 1, &mut seen));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::PieceCount
+        })
+    );
+}
+
+/// A promotion is a man move: it resets the king-move count (and, being a
+/// change in the balance of pieces, the end-game count).
+#[test]
+fn promotion_resets_counts() {
+    // International: White kings 46, 50 and a man on 6 (next to promotion).
+    let mut game =
+        Game::from_position(Position::<International>::from_fen("W:WK46,K50,6:BK3,K45").unwrap());
+    let mut seen = HashSet::from([*game.position()]);
+    assert!(walk_kings(&mut game, 6, &mut seen));
+    assert_eq!(game.quiet_king_plies(), 6);
+    let promote = game
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.promotes())
+        .expect("6-1 promotes");
+    game.play(&promote).unwrap();
+    assert_eq!(game.quiet_king_plies(), 0);
+}

@@ -1,0 +1,78 @@
+//! serde round trips (feature `serde`): Move, Outcome, Game; a game with an
+//! illegal move in its data is an error, never a panic.
+#![cfg(feature = "serde")]
+
+use draughts::{Color, English, Game, International, Move, Outcome, Russian, Variant, WinReason};
+
+fn play_some<V: Variant>(plies: usize) -> Game<V> {
+    let mut game = Game::<V>::new();
+    let mut i = 7usize;
+    while game.moves().len() < plies && game.outcome().is_none() {
+        let moves = game.legal_moves();
+        i = i.wrapping_mul(31).wrapping_add(17);
+        game.play(&moves[i % moves.len()].clone()).unwrap();
+    }
+    game
+}
+
+fn round_trip_game<V: Variant>() {
+    let game = play_some::<V>(60);
+    let json = serde_json::to_string(&game).unwrap();
+    let back: Game<V> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.moves(), game.moves());
+    assert_eq!(back.position(), game.position());
+    assert_eq!(back.hash(), game.hash());
+    assert_eq!(back.outcome(), game.outcome());
+    for mv in game.moves() {
+        let j = serde_json::to_string(mv).unwrap();
+        let m: Move<V> = serde_json::from_str(&j).unwrap();
+        assert_eq!(&m, mv);
+    }
+}
+
+#[test]
+fn games_round_trip() {
+    round_trip_game::<English>();
+    round_trip_game::<International>();
+    round_trip_game::<Russian>();
+}
+
+#[test]
+fn game_json_shape() {
+    let mut game = Game::<English>::new();
+    let mv = game
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() == "11-15")
+        .unwrap();
+    game.play(&mv).unwrap();
+    let v: serde_json::Value = serde_json::to_value(&game).unwrap();
+    assert_eq!(v["variant"], "english");
+    assert_eq!(v["start"], "B:W21-32:B1-12");
+    assert_eq!(v["moves"][0], "11-15");
+}
+
+#[test]
+fn illegal_move_in_data_is_an_error() {
+    let json = r#"{"variant":"english","start":"B:W21-32:B1-12","moves":["11-15","11-15"]}"#;
+    let err = serde_json::from_str::<Game<English>>(json).unwrap_err();
+    assert!(err.to_string().contains("move 2"), "{err}");
+    let json = r#"{"variant":"russian","start":"B:W21-32:B1-12","moves":[]}"#;
+    assert!(serde_json::from_str::<Game<English>>(json).is_err());
+    let json = r#"{"variant":"english","start":"B:W21-32:B1-33","moves":[]}"#;
+    assert!(serde_json::from_str::<Game<English>>(json).is_err());
+    let json = r#"{"from":"99","path":["15"],"captured":[],"promotes":false}"#;
+    assert!(serde_json::from_str::<Move<English>>(json).is_err());
+    let json = r#"{"from":"11","path":[],"captured":[],"promotes":false}"#;
+    assert!(serde_json::from_str::<Move<English>>(json).is_err());
+}
+
+#[test]
+fn outcome_round_trip() {
+    let o = Outcome::Win {
+        winner: Color::Black,
+        reason: WinReason::Time,
+    };
+    let back: Outcome = serde_json::from_str(&serde_json::to_string(&o).unwrap()).unwrap();
+    assert_eq!(back, o);
+}
