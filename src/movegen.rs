@@ -138,9 +138,9 @@ impl<V: Variant> Position<V> {
     /// Counts the legal moves; steps are counted with popcounts.
     pub(crate) fn count(&self, mode: MoveMode) -> u64 {
         if let Some((men, king_can)) = self.capture_sources() {
-            let mut list = MoveList::new();
-            self.generate_captures(mode, men, king_can, &mut list);
-            return list.len() as u64;
+            let mut counter = Counter::<V>::new();
+            self.generate_captures(mode, men, king_can, &mut counter);
+            return counter.count;
         }
         let (own, opp) = self.own_opp();
         let empty = V::Board::ALL & !(own | opp);
@@ -245,15 +245,15 @@ impl<V: Variant> Position<V> {
         next
     }
 
-    pub(crate) fn generate_captures(
+    pub(crate) fn generate_captures<S: Sink<V>>(
         &self,
         mode: MoveMode,
         men: Bits<V>,
         king_can: bool,
-        list: &mut MoveList<V>,
+        list: &mut S,
     ) {
         let (own, opp) = self.own_opp();
-        let mut gen = CaptureGen::<V> {
+        let mut gen = CaptureGen::<V, S> {
             list,
             mode,
             from: Square(0),
@@ -290,9 +290,77 @@ impl<V: Variant> Position<V> {
     }
 }
 
+/// Where complete capture sequences go: a move list, or a counter.
+pub(crate) trait Sink<V: Variant> {
+    /// Forgets everything recorded (a better capture was found).
+    fn clear(&mut self);
+    /// True when a move with this start, end and captured set was recorded.
+    fn contains(&self, from: Square, to: Square, captured: Bits<V>) -> bool;
+    /// Records a complete sequence.
+    fn push(&mut self, from: Square, path: &[Square], captured: Bits<V>, promotes: bool);
+}
+
+impl<V: Variant> Sink<V> for MoveList<V> {
+    fn clear(&mut self) {
+        SmallVec::clear(self);
+    }
+    fn contains(&self, from: Square, to: Square, captured: Bits<V>) -> bool {
+        self.iter()
+            .any(|m| m.from == from && m.captured == captured && m.to() == to)
+    }
+    #[inline]
+    fn push(&mut self, from: Square, path: &[Square], captured: Bits<V>, promotes: bool) {
+        SmallVec::push(
+            self,
+            Move {
+                from,
+                path: SmallVec::from_slice(path),
+                captured,
+                promotes,
+                _v: PhantomData,
+            },
+        );
+    }
+}
+
+/// Counts capture moves without building them; keeps the start, end and
+/// captured set of multi-piece captures to recognise duplicate routes.
+pub(crate) struct Counter<V: Variant> {
+    pub(crate) count: u64,
+    seen: SmallVec<[(Square, Square, Bits<V>); 16]>,
+}
+
+impl<V: Variant> Counter<V> {
+    pub(crate) fn new() -> Self {
+        Counter {
+            count: 0,
+            seen: SmallVec::new(),
+        }
+    }
+}
+
+impl<V: Variant> Sink<V> for Counter<V> {
+    fn clear(&mut self) {
+        self.count = 0;
+        self.seen.clear();
+    }
+    fn contains(&self, from: Square, to: Square, captured: Bits<V>) -> bool {
+        self.seen
+            .iter()
+            .any(|&(f, t, c)| f == from && t == to && c == captured)
+    }
+    #[inline]
+    fn push(&mut self, from: Square, path: &[Square], captured: Bits<V>, _promotes: bool) {
+        self.count += 1;
+        if captured.count() >= 2 {
+            self.seen.push((from, path[path.len() - 1], captured));
+        }
+    }
+}
+
 /// Depth-first search over capture sequences of one position.
-struct CaptureGen<'a, V: Variant> {
-    list: &'a mut MoveList<V>,
+struct CaptureGen<'a, V: Variant, S: Sink<V>> {
+    list: &'a mut S,
     mode: MoveMode,
     /// Start square of the piece being searched.
     from: Square,
@@ -311,7 +379,7 @@ struct CaptureGen<'a, V: Variant> {
     best: u32,
 }
 
-impl<V: Variant> CaptureGen<'_, V> {
+impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
     /// Extends the sequence that has reached `cur` (a single bit) after `len`
     /// jumps. Records every complete sequence; returns false when no jump is
     /// possible from here (the caller then records the sequence as complete).
@@ -496,19 +564,15 @@ impl<V: Variant> CaptureGen<'_, V> {
         let to = self.path[len - 1];
         if self.mode == MoveMode::Distinct
             && captured.count() >= 2
-            && self
-                .list
-                .iter()
-                .any(|m| m.from == self.from && m.captured == captured && m.to() == to)
+            && self.list.contains(self.from, to, captured)
         {
             return;
         }
-        self.list.push(Move {
-            from: self.from,
-            path: SmallVec::from_slice(&self.path[..len]),
+        self.list.push(
+            self.from,
+            &self.path[..len],
             captured,
-            promotes: promotes && !self.from_king,
-            _v: PhantomData,
-        });
+            promotes && !self.from_king,
+        );
     }
 }
