@@ -103,3 +103,54 @@ pub enum MoveError {
     #[error("illegal move {0}")]
     Illegal(String),
 }
+
+/// Move text that could not be read, or that does not name exactly one legal
+/// move (see [`Position::parse_move`](crate::Position::parse_move)).
+///
+/// Positions are byte offsets into the text as given.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MoveTextError {
+    /// Nothing but whitespace and move-strength marks.
+    #[error("empty move text")]
+    Empty,
+    /// A character that is neither part of a square nor a separator
+    /// (`-`, `x`, `:`), or two squares without a separator between them.
+    #[error("unexpected `{token}` at byte {position} of the move text")]
+    Syntax {
+        /// Byte offset of the offending text.
+        position: usize,
+        /// The offending text.
+        token: String,
+    },
+    /// A square was expected here: at the start, after a separator, or after
+    /// a lone start square (`28`).
+    #[error("a square is missing at byte {position} of the move text")]
+    MissingSquare {
+        /// Byte offset where the square should be.
+        position: usize,
+    },
+    /// A token that is not a playing square of this board (or, for the short
+    /// notation `ed4`, not a file).
+    #[error("`{token}` at byte {position} is not a square of this board")]
+    BadSquare {
+        /// Byte offset of the token.
+        position: usize,
+        /// The offending token.
+        token: String,
+    },
+    /// Well-formed text that matches no legal move.
+    #[error("no legal move matches `{text}`")]
+    Illegal {
+        /// The move text (without move-strength marks).
+        text: String,
+    },
+    /// Well-formed text that matches several different legal moves, e.g. two
+    /// captures with the same start and end but different captured pieces.
+    #[error("`{text}` is ambiguous: it matches {}", candidates.join(", "))]
+    Ambiguous {
+        /// The move text (without move-strength marks).
+        text: String,
+        /// The matching legal moves, in full-path form (`28x19x10`), sorted.
+        candidates: Vec<String>,
+    },
+}

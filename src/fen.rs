@@ -4,7 +4,11 @@
 //! order, each a comma-separated list of squares with a `K` prefix for kings and
 //! `a-b` ranges of numbers. Squares are numbers in the variant's numbering or
 //! algebraic names (`c3`). Whitespace, a trailing `.` and a `[FEN "..."]`
-//! wrapper are accepted on input.
+//! wrapper are accepted on input, and so are zero-padded numbers (`W:W05,31`),
+//! upper-case algebraic names and move-counter fields after the piece fields
+//! (`:H0:F1`, as some programs write them; ignored). Errors name the field
+//! (1-based, the side to move being field 1) and the offending token or square.
+//! The written FEN is canonical, and reading it gives the same position.
 
 use crate::bitboard::{BitSet, Bitboard, Square};
 use crate::error::FenError;
@@ -24,6 +28,12 @@ impl<V: Variant> Position<V> {
     ///     Position::<Russian>::from_fen("W:Wh6:Bg7,x5"),
     ///     Err(FenError::BadSquare { field: 3, .. })
     /// ));
+    ///
+    /// use draughts::International;
+    /// let a = Position::<International>::from_fen("W:W31-50:B1-20").unwrap();
+    /// let b = Position::<International>::from_fen("[FEN \"W:W31-50:B01-20.\"]").unwrap();
+    /// let c = Position::<International>::from_fen(" W : W31-50 : B1-20 :H0:F1 ").unwrap();
+    /// assert!(a == b && b == c);
     /// ```
     pub fn from_fen(fen: &str) -> Result<Self, FenError> {
         let text: String = unwrap_tag(fen)
@@ -44,6 +54,9 @@ impl<V: Variant> Position<V> {
         let mut sides: [Option<(Bits<V>, Bits<V>)>; 2] = [None, None];
         for (i, field) in fields.enumerate() {
             let index = i + 2;
+            if is_counter(field) {
+                continue;
+            }
             let mut chars = field.chars();
             let color = match chars.next() {
                 Some('W' | 'w') => Color::White,
@@ -145,15 +158,9 @@ fn parse_list<V: Variant>(list: &str, field: usize) -> Result<(Bits<V>, Bits<V>)
                 field,
                 token: token.to_string(),
             };
-            let is_num =
-                |s: &str| !s.is_empty() && s.len() <= 3 && s.bytes().all(|c| c.is_ascii_digit());
-            if !is_num(a) || !is_num(b) {
+            let (Some(a), Some(b)) = (parse_number(a), parse_number(b)) else {
                 return Err(bad_range());
-            }
-            let (a, b): (u8, u8) = (
-                a.parse().map_err(|_| bad_range())?,
-                b.parse().map_err(|_| bad_range())?,
-            );
+            };
             if a > b {
                 return Err(bad_range());
             }
@@ -162,11 +169,39 @@ fn parse_list<V: Variant>(list: &str, field: usize) -> Result<(Bits<V>, Bits<V>)
                 add(sq, &n.to_string())?;
             }
         } else {
-            let sq = V::parse_square(body).ok_or_else(bad_square)?;
+            let sq = match parse_number(body) {
+                Some(n) => V::square(n),
+                None => V::parse_square(&body.to_ascii_lowercase()),
+            }
+            .ok_or_else(bad_square)?;
             add(sq, body)?;
         }
     }
     Ok((pieces, kings))
+}
+
+/// A square number, allowing zero padding (`05`); `None` if not a number
+/// below 256.
+fn parse_number(text: &str) -> Option<u8> {
+    if text.is_empty() || !text.bytes().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let digits = text.trim_start_matches('0');
+    if digits.len() > 3 {
+        return None;
+    }
+    if digits.is_empty() {
+        return Some(0);
+    }
+    digits.parse().ok()
+}
+
+/// True for a move-counter field as some programs append them (`H0`, `F12`).
+fn is_counter(field: &str) -> bool {
+    let mut chars = field.chars();
+    matches!(chars.next(), Some('H' | 'h' | 'F' | 'f'))
+        && !chars.as_str().is_empty()
+        && chars.as_str().bytes().all(|c| c.is_ascii_digit())
 }
 
 fn write_list<V: Variant>(out: &mut String, pieces: Bitboard<Bits<V>>, kings: Bitboard<Bits<V>>) {

@@ -546,7 +546,7 @@ mod traps {
             "W:Wa:B1",
             "W:Wa99:B1",
             "W:Wa0:B1",
-            "W:WKK1:B2",
+            "W:WKKK1:B2",
             "W:W1.5:B2",
             "W:W\u{e9}:B1",
             "\u{1F600}",
