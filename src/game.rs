@@ -130,9 +130,25 @@ pub enum Declaration {
     TimeForfeit(Color),
 }
 
+/// Whether draws by rule end the game at once or must be claimed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum DrawMode {
+    /// A draw by rule ends the game on the ply it arises (the default).
+    #[default]
+    Automatic,
+    /// A draw by rule only makes a claim available
+    /// ([`Game::claimable_draw`], [`Game::claim_draw`]); play may go on, as in
+    /// federations where the player must claim, and as game records show.
+    OnClaim,
+}
+
 /// Errors of [`Game`] operations. A call that fails changes nothing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
+    /// No draw can be claimed in the current position.
+    #[error("no draw can be claimed here")]
+    NoDrawToClaim,
     /// The game has ended; no move or declaration is accepted.
     #[error("the game is over: {0}")]
     GameOver(Outcome),
@@ -229,11 +245,12 @@ struct Ply {
 /// let mv = game.legal_moves()[0].clone();
 /// game.play(&mv).unwrap();
 /// assert_eq!(game.moves().len(), 1);
-/// assert_eq!(game.undo(), Some(mv));
+/// assert_eq!(game.undo(), Some(mv.clone()));
 /// assert_eq!(game.position(), game.start());
 /// game.declare(Declaration::Resignation(Color::White)).unwrap();
 /// assert_eq!(game.outcome(), Some(Outcome::Win { winner: Color::Black, reason: WinReason::Resignation }));
-/// assert!(game.play(&game.legal_moves()[0].clone()).is_err());
+/// assert!(game.legal_moves().is_empty());
+/// assert!(game.play(&mv).is_err());
 /// ```
 #[derive(Clone)]
 pub struct Game<V: Variant> {
@@ -242,6 +259,7 @@ pub struct Game<V: Variant> {
     plies: Vec<Ply>,
     declared: Option<Outcome>,
     outcome: Option<Outcome>,
+    draw_mode: DrawMode,
 }
 
 impl<V: Variant> fmt::Debug for Game<V> {
@@ -289,9 +307,44 @@ impl<V: Variant> Game<V> {
             plies: vec![ply],
             declared: None,
             outcome: None,
+            draw_mode: DrawMode::Automatic,
         };
         game.outcome = game.evaluate();
         game
+    }
+
+    /// Sets whether draws by rule end the game or must be claimed, and
+    /// re-evaluates the current position.
+    pub fn set_draw_mode(&mut self, mode: DrawMode) {
+        self.draw_mode = mode;
+        self.outcome = self.evaluate();
+    }
+
+    /// The draw mode.
+    pub fn draw_mode(&self) -> DrawMode {
+        self.draw_mode
+    }
+
+    /// The draw rule that applies to the current position, if any, while the
+    /// game is not over (in [`DrawMode::OnClaim`] this is what may be claimed).
+    pub fn claimable_draw(&self) -> Option<DrawReason> {
+        if self.outcome.is_some() {
+            None
+        } else {
+            self.rule_draw()
+        }
+    }
+
+    /// Ends the game as a draw by the rule that applies now.
+    pub fn claim_draw(&mut self) -> Result<Outcome, GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        let reason = self.rule_draw().ok_or(GameError::NoDrawToClaim)?;
+        let outcome = Outcome::Draw { reason };
+        self.declared = Some(outcome);
+        self.outcome = Some(outcome);
+        Ok(outcome)
     }
 
     /// The start position.
@@ -454,27 +507,34 @@ impl<V: Variant> Game<V> {
                 reason,
             });
         }
+        match self.draw_mode {
+            DrawMode::Automatic => self.rule_draw().map(|reason| Outcome::Draw { reason }),
+            DrawMode::OnClaim => None,
+        }
+    }
+
+    /// The draw rule that applies to the current position, if any.
+    fn rule_draw(&self) -> Option<DrawReason> {
         let rules = V::RULES.draws;
         let ply = self.ply();
-        let draw = |reason| Some(Outcome::Draw { reason });
         if let Some(k) = rules.repetition {
             if self.repetitions() >= k as usize {
-                return draw(DrawReason::Repetition);
+                return Some(DrawReason::Repetition);
             }
         }
         if let Some(n) = rules.king_moves {
             if ply.quiet_king_plies >= n as usize {
-                return draw(DrawReason::KingMoves);
+                return Some(DrawReason::KingMoves);
             }
         }
         if let Some(n) = rules.no_progress {
             if ply.quiet_king_plies >= n as usize {
-                return draw(DrawReason::NoProgress);
+                return Some(DrawReason::NoProgress);
             }
         }
         if let Some((limit, reason)) = ply.endgame.limit() {
             if ply.endgame_plies >= limit {
-                return draw(reason);
+                return Some(reason);
             }
         }
         None

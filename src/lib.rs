@@ -35,6 +35,7 @@ pub mod geometry;
 mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod pdn;
 pub mod perft;
 pub mod position;
 #[cfg(feature = "serde")]
@@ -42,10 +43,11 @@ mod serde_impls;
 pub mod variant;
 pub mod zobrist;
 
+pub use crate::{error::MoveTextError, notation::MoveInput};
 pub use any::{AnyGame, AnyPosition};
 pub use bitboard::{BitSet, Bitboard, Square};
 pub use error::{FenError, MoveError, PositionError, UnknownVariant};
-pub use game::{Declaration, DrawReason, Game, GameError, Outcome, WinReason};
+pub use game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome, WinReason};
 pub use geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout};
 pub use moves::{Move, MoveList, MoveMode};
 pub use perft::{divide, perft, perft_in};

@@ -1,0 +1,802 @@
+//! PDN: reading and writing game records (Portable Draughts Notation).
+//!
+//! The library does no I/O: [`parse_pdn`] reads PDN text (`&str`) into
+//! [`PdnGame`]s (tags and move text), and [`read_games`] also replays each game
+//! with the rules of its variant, reporting an illegal move with the game's
+//! index, the move number and the text, then going on with the next game.
+//! [`write_pdn`] writes a [`Game`] as PDN.
+//!
+//! # What the reader accepts
+//! * Tag pairs `[Name "value"]` (with `\"` and `\\` escapes and extra spaces),
+//!   `GameType` with or without its numbering fields (`20` or
+//!   `20,W,10,10,N2,0`; the number selects the variant), `FEN` start positions.
+//! * Move numbers (`12.`, `12...`, zero-padded `01.`), moves written as one
+//!   capture (`28x19x10`, `28x10`, `c3:e5`, Russian short notation `ed4`) or
+//!   split into several jumps by the same side (`57. f4xd2 e1xc3 58. c3xe5`),
+//!   spaces after a separator (`47x 9`), move-strength marks (`!?`), NAGs (`$3`).
+//! * Comments `{...}` (kept with the move before them) and `%` line comments
+//!   (skipped); variations `( ... )`, nested or not, are **skipped**: only the
+//!   main line is kept and replayed.
+//! * Results `2-0 1-1 0-2 1-0 0-1 1/2-1/2 *` and the colon forms `0:1`,
+//!   `1/2:1/2`, `2:0`, `1:1`, `0:2`. A game ends at its result or where the next
+//!   game's tags begin.
+
+use core::fmt;
+
+use crate::any::AnyGame;
+use crate::bitboard::Square;
+use crate::error::{FenError, MoveTextError};
+use crate::game::{DrawMode, Game, GameError};
+use crate::moves::MoveMode;
+use crate::position::Position;
+use crate::variant::{
+    Brazilian, Canadian, Czech, English, International, Italian, Pool, Russian, Spanish, Thai,
+    Turkish, Variant, VariantKind,
+};
+
+/// One move of a PDN game's main line, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PdnMove {
+    /// The move number written before it (the last one seen), if any.
+    pub number: Option<u32>,
+    /// The move text without strength marks (`32-28`, `28x19`, `ed4`).
+    pub text: String,
+    /// Numeric annotation glyphs (`$3` is 3).
+    pub nags: Vec<u16>,
+    /// Comments `{...}` that follow the move.
+    pub comments: Vec<String>,
+}
+
+/// A game record as read: tag pairs, main-line moves and result.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PdnGame {
+    /// Tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// The main line.
+    pub moves: Vec<PdnMove>,
+    /// The result token that ended the game (`1-0`, `2-0`, `*`...), if any.
+    pub result: Option<String>,
+    /// Line (1-based) where the game starts in the text.
+    pub line: usize,
+}
+
+impl PdnGame {
+    /// The value of the first tag called `name` (case-insensitive).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The number of the `GameType` tag (`20` in `20,W,10,10,N2,0`).
+    pub fn game_type(&self) -> Option<Result<u8, String>> {
+        let v = self.tag("GameType")?;
+        let number = v.split(',').next().unwrap_or("").trim();
+        Some(number.parse::<u8>().map_err(|_| v.to_string()))
+    }
+
+    /// The variant: from `GameType`, else `default`.
+    pub fn variant(&self, default: Option<VariantKind>) -> Result<VariantKind, PdnErrorKind> {
+        match self.game_type() {
+            Some(Ok(n)) => VariantKind::from_game_type(n)
+                .ok_or(PdnErrorKind::UnsupportedGameType(n.to_string())),
+            Some(Err(text)) => Err(PdnErrorKind::UnsupportedGameType(text)),
+            None => default.ok_or(PdnErrorKind::NoVariant),
+        }
+    }
+}
+
+/// What went wrong with one game of a PDN text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PdnErrorKind {
+    /// Malformed PDN.
+    #[error("line {line}: {message}")]
+    Syntax {
+        /// 1-based line number.
+        line: usize,
+        /// What was wrong.
+        message: String,
+    },
+    /// A `GameType` this crate does not play (e.g. 40, Frisian).
+    #[error("unsupported GameType `{0}`")]
+    UnsupportedGameType(String),
+    /// No `GameType` tag and no default variant.
+    #[error("no GameType tag and no default variant")]
+    NoVariant,
+    /// A bad `[FEN]` tag.
+    #[error("bad FEN tag: {0}")]
+    Fen(FenError),
+    /// A move that could not be read or played.
+    #[error("move {number} `{text}`: {reason}")]
+    Move {
+        /// The move number as written (0 if none was written).
+        number: u32,
+        /// The move text.
+        text: String,
+        /// Why it failed.
+        reason: MoveTextError,
+    },
+    /// A capture split into jumps whose last jump is missing.
+    #[error("move {number} `{text}`: the capture is not finished")]
+    UnfinishedCapture {
+        /// The move number as written.
+        number: u32,
+        /// The jumps read so far.
+        text: String,
+    },
+    /// A move after the game had ended by the rules.
+    #[error("move {number} `{text}`: {reason}")]
+    AfterEnd {
+        /// The move number as written.
+        number: u32,
+        /// The move text.
+        text: String,
+        /// The game error.
+        reason: GameError,
+    },
+}
+
+/// An error in one game of a PDN text, with the game's 1-based index.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("game {game}: {kind}")]
+pub struct PdnError {
+    /// 1-based index of the game in the text.
+    pub game: usize,
+    /// What went wrong.
+    pub kind: PdnErrorKind,
+}
+
+const RESULTS: [&str; 13] = [
+    "2-0", "1-1", "0-2", "1-0", "0-1", "1/2-1/2", "2:0", "1:1", "0:2", "1:0", "0:1", "1/2:1/2", "*",
+];
+
+struct Lexer<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+    line_start: bool,
+}
+
+enum Token {
+    Tag(String, String),
+    Number(u32),
+    Move(String),
+    Nag(u16),
+    Comment(String),
+    Result(String),
+}
+
+impl<'a> Lexer<'a> {
+    fn peek(&self) -> Option<char> {
+        self.text[self.pos..].chars().next()
+    }
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+            self.line_start = true;
+        } else if !c.is_whitespace() {
+            self.line_start = false;
+        }
+        Some(c)
+    }
+    fn err(&self, message: impl Into<String>) -> PdnErrorKind {
+        PdnErrorKind::Syntax {
+            line: self.line,
+            message: message.into(),
+        }
+    }
+
+    /// The next token, skipping whitespace, `%` lines and variations.
+    fn next(&mut self) -> Option<Result<Token, PdnErrorKind>> {
+        loop {
+            let c = self.peek()?;
+            if c.is_whitespace() || c == '\u{feff}' {
+                self.bump();
+            } else if c == '%' && self.line_start {
+                while let Some(c) = self.bump() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            } else if c == '.' {
+                // `1. ... 35-40`: a continuation marker after a move number.
+                self.bump();
+            } else if c == '(' {
+                if let Err(e) = self.skip_variation() {
+                    return Some(Err(e));
+                }
+            } else {
+                break;
+            }
+        }
+        let c = self.peek()?;
+        Some(match c {
+            '[' => self.tag(),
+            '{' => self.comment().map(Token::Comment),
+            '$' => {
+                self.bump();
+                let digits = self.take_while(|c| c.is_ascii_digit());
+                digits
+                    .parse()
+                    .map(Token::Nag)
+                    .map_err(|_| self.err(format!("bad NAG `${digits}`")))
+            }
+            '*' => {
+                self.bump();
+                Ok(Token::Result("*".into()))
+            }
+            ')' => {
+                self.bump();
+                Err(self.err("`)` without `(`"))
+            }
+            '}' => {
+                self.bump();
+                Err(self.err("`}` without `{` (comments do not nest)"))
+            }
+            c if c.is_ascii_alphanumeric() => self.word(),
+            c => {
+                self.bump();
+                Err(self.err(format!("unexpected `{c}`")))
+            }
+        })
+    }
+
+    fn take_while(&mut self, f: impl Fn(char) -> bool) -> String {
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if !f(c) {
+                break;
+            }
+            self.bump();
+        }
+        self.text[start..self.pos].to_string()
+    }
+
+    fn tag(&mut self) -> Result<Token, PdnErrorKind> {
+        self.bump(); // [
+        self.take_while(|c| c == ' ' || c == '\t');
+        let name = self.take_while(|c| c.is_alphanumeric() || c == '_');
+        if name.is_empty() {
+            return Err(self.err("tag without a name"));
+        }
+        self.take_while(|c| c == ' ' || c == '\t');
+        if self.peek() != Some('"') {
+            // `[Round 17]`: an unquoted value, taken up to the `]`.
+            let value = self.take_while(|c| c != ']' && c != '\n');
+            if self.bump() != Some(']') {
+                return Err(self.err(format!("tag {name}: missing `]`")));
+            }
+            return Ok(Token::Tag(name, value.trim().to_string()));
+        }
+        self.bump();
+        let mut value = String::new();
+        loop {
+            match self.bump() {
+                None => return Err(self.err(format!("tag {name}: unterminated string"))),
+                Some('\\') => match self.bump() {
+                    Some(c) => value.push(c),
+                    None => return Err(self.err(format!("tag {name}: unterminated string"))),
+                },
+                Some('"') => break,
+                Some('\n') => {
+                    // `[Round "11.1]`: a missing closing quote; take the value
+                    // up to the `]` that ends the line.
+                    let v = value.trim_end();
+                    if let Some(v) = v.strip_suffix(']') {
+                        return Ok(Token::Tag(name, v.to_string()));
+                    }
+                    return Err(self.err(format!("tag {name}: string runs past the line")));
+                }
+                Some(c) => value.push(c),
+            }
+        }
+        self.take_while(|c| c == ' ' || c == '\t');
+        if self.bump() != Some(']') {
+            return Err(self.err(format!("tag {name}: missing `]`")));
+        }
+        Ok(Token::Tag(name, value))
+    }
+
+    fn comment(&mut self) -> Result<String, PdnErrorKind> {
+        let line = self.line;
+        self.bump(); // {
+        let start = self.pos;
+        loop {
+            match self.bump() {
+                None => {
+                    return Err(PdnErrorKind::Syntax {
+                        line,
+                        message: "unterminated comment".into(),
+                    })
+                }
+                Some('}') => return Ok(self.text[start..self.pos - 1].trim().to_string()),
+                Some(_) => {}
+            }
+        }
+    }
+
+    fn skip_variation(&mut self) -> Result<(), PdnErrorKind> {
+        let line = self.line;
+        let mut depth = 0usize;
+        loop {
+            match self.peek() {
+                None => {
+                    return Err(PdnErrorKind::Syntax {
+                        line,
+                        message: "unterminated variation".into(),
+                    })
+                }
+                Some('(') => {
+                    depth += 1;
+                    self.bump();
+                }
+                Some(')') => {
+                    depth -= 1;
+                    self.bump();
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                }
+                Some('{') => {
+                    self.comment()?;
+                }
+                Some(_) => {
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    /// A move number, a move or a result.
+    fn word(&mut self) -> Result<Token, PdnErrorKind> {
+        let start = self.pos;
+        let digits = self.take_while(|c| c.is_ascii_digit());
+        if !digits.is_empty() && self.peek() == Some('.') {
+            self.take_while(|c| c == '.');
+            return digits
+                .parse()
+                .map(Token::Number)
+                .map_err(|_| self.err(format!("bad move number `{digits}`")));
+        }
+        let is_move_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | ':' | '/');
+        loop {
+            self.take_while(is_move_char);
+            // `47x 9`: a separator followed by spaces and a square.
+            let text = &self.text[start..self.pos];
+            if text.ends_with(['-', 'x', 'X', ':']) {
+                let save = (self.pos, self.line, self.line_start);
+                self.take_while(|c| c == ' ' || c == '\t');
+                if self.peek().is_some_and(|c| c.is_ascii_alphanumeric()) {
+                    continue;
+                }
+                (self.pos, self.line, self.line_start) = save;
+            }
+            break;
+        }
+        let word: String = self.text[start..self.pos]
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        self.take_while(|c| c == '!' || c == '?');
+        if RESULTS.contains(&word.as_str()) {
+            return Ok(Token::Result(word));
+        }
+        Ok(Token::Move(word))
+    }
+}
+
+/// Reads every game of a PDN text. A game with a syntax error is returned as
+/// an error and reading goes on after it.
+///
+/// ```
+/// use draughts::pdn::parse_pdn;
+/// let text = "[GameType \"20\"]\n1. 32-28 19-23 {good} 2. 28x19 14x23 (2... 13x24) 1-0\n\n[GameType \"21\"]\n1. 11-15 *";
+/// let games: Vec<_> = parse_pdn(text).into_iter().map(Result::unwrap).collect();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].moves.len(), 4);
+/// assert_eq!(games[0].moves[1].comments, ["good"]);
+/// assert_eq!(games[0].result.as_deref(), Some("1-0"));
+/// assert_eq!(games[1].tag("GameType"), Some("21"));
+/// ```
+pub fn parse_pdn(text: &str) -> Vec<Result<PdnGame, PdnError>> {
+    let mut lexer = Lexer {
+        text,
+        pos: 0,
+        line: 1,
+        line_start: true,
+    };
+    let mut out = Vec::new();
+    let mut game = PdnGame {
+        line: 1,
+        ..PdnGame::default()
+    };
+    let mut started = false;
+    let mut number = None;
+    let mut error: Option<PdnErrorKind> = None;
+    let finish =
+        |out: &mut Vec<Result<PdnGame, PdnError>>, game: PdnGame, error: Option<PdnErrorKind>| {
+            let index = out.len() + 1;
+            out.push(match error {
+                Some(kind) => Err(PdnError { game: index, kind }),
+                None => Ok(game),
+            });
+        };
+    loop {
+        let line = lexer.line;
+        let Some(token) = lexer.next() else { break };
+        let token = match token {
+            Ok(t) => t,
+            Err(e) => {
+                error.get_or_insert(e);
+                started = true;
+                continue;
+            }
+        };
+        match token {
+            Token::Tag(name, value) => {
+                if !game.moves.is_empty() || (error.is_some() && started) {
+                    // Tags after move text start the next game.
+                    finish(&mut out, core::mem::take(&mut game), error.take());
+                    number = None;
+                }
+                if game.tags.is_empty() && game.moves.is_empty() {
+                    game.line = line;
+                }
+                game.tags.push((name, value));
+                started = true;
+            }
+            Token::Number(n) => {
+                number = Some(n);
+                started = true;
+            }
+            Token::Move(text) => {
+                if game.tags.is_empty() && game.moves.is_empty() {
+                    game.line = line;
+                }
+                game.moves.push(PdnMove {
+                    number,
+                    text,
+                    nags: Vec::new(),
+                    comments: Vec::new(),
+                });
+                started = true;
+            }
+            Token::Nag(n) => {
+                if let Some(m) = game.moves.last_mut() {
+                    m.nags.push(n);
+                }
+            }
+            Token::Comment(c) => {
+                if let Some(m) = game.moves.last_mut() {
+                    m.comments.push(c);
+                }
+            }
+            Token::Result(r) => {
+                game.result = Some(r);
+                finish(&mut out, core::mem::take(&mut game), error.take());
+                game.line = lexer.line;
+                started = false;
+                number = None;
+            }
+        }
+    }
+    if started || !game.tags.is_empty() || !game.moves.is_empty() {
+        finish(&mut out, game, error);
+    }
+    out
+}
+
+/// Reads and replays every game of a PDN text. Games without a `GameType`
+/// tag are played as `default` (an error if `None`). Each game is replayed
+/// from its `[FEN]` tag, or the variant's start position; the first move that
+/// can't be read or played is reported and the next game is read.
+///
+/// ```
+/// use draughts::pdn::read_games;
+/// use draughts::VariantKind;
+/// let text = "[GameType \"25\"]\n1. cd4 fg5 2. dc5 bd4 *\n[GameType \"25\"]\n1. c3-d4 c3-d4 *";
+/// let games = read_games(text, None);
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].as_ref().unwrap().moves_text(), ["c3-d4", "f6-g5", "d4-c5", "b6xd4"]);
+/// let err = games[1].as_ref().unwrap_err();
+/// assert_eq!((err.game, err.kind.to_string().starts_with("move 1 `c3-d4`")), (2, true));
+/// ```
+pub fn read_games(text: &str, default: Option<VariantKind>) -> Vec<Result<AnyGame, PdnError>> {
+    parse_pdn(text)
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| {
+            g.and_then(|g| replay(&g, default).map_err(|kind| PdnError { game: i + 1, kind }))
+        })
+        .collect()
+}
+
+/// Replays one game read by [`parse_pdn`] with the rules of its variant.
+pub fn replay(game: &PdnGame, default: Option<VariantKind>) -> Result<AnyGame, PdnErrorKind> {
+    Ok(match game.variant(default)? {
+        VariantKind::English => AnyGame::English(replay_as::<English>(game)?),
+        VariantKind::Italian => AnyGame::Italian(replay_as::<Italian>(game)?),
+        VariantKind::Spanish => AnyGame::Spanish(replay_as::<Spanish>(game)?),
+        VariantKind::Russian => AnyGame::Russian(replay_as::<Russian>(game)?),
+        VariantKind::Brazilian => AnyGame::Brazilian(replay_as::<Brazilian>(game)?),
+        VariantKind::Pool => AnyGame::Pool(replay_as::<Pool>(game)?),
+        VariantKind::Czech => AnyGame::Czech(replay_as::<Czech>(game)?),
+        VariantKind::Thai => AnyGame::Thai(replay_as::<Thai>(game)?),
+        VariantKind::International => AnyGame::International(replay_as::<International>(game)?),
+        VariantKind::Canadian => AnyGame::Canadian(replay_as::<Canadian>(game)?),
+        VariantKind::Turkish => AnyGame::Turkish(replay_as::<Turkish>(game)?),
+    })
+}
+
+/// The squares of a move text, if it is a plain list of squares.
+fn squares_of<V: Variant>(text: &str) -> Option<Vec<Square>> {
+    text.split(['-', 'x', 'X', ':'])
+        .map(V::parse_square)
+        .collect()
+}
+
+/// Replays a game read by [`parse_pdn`] as variant `V`.
+///
+/// The game is returned in [`DrawMode::OnClaim`]: records go on after a
+/// repetition or a move-count draw that nobody claimed. A `[FEN]` whose side
+/// to move is `?` (unknown) starts with the variant's first mover.
+pub fn replay_as<V: Variant>(game: &PdnGame) -> Result<Game<V>, PdnErrorKind> {
+    let start = match game.tag("FEN") {
+        Some(fen) => {
+            let fen = fen.trim();
+            let fen = match fen.strip_prefix('?') {
+                Some(rest) => format!("{}{rest}", V::RULES.first_mover.letter()),
+                None => fen.to_string(),
+            };
+            Position::<V>::from_fen(&fen).map_err(PdnErrorKind::Fen)?
+        }
+        None => Position::start(),
+    };
+    let mut g = Game::from_position(start);
+    g.set_draw_mode(DrawMode::OnClaim);
+    replay_moves(g, &game.moves)
+}
+
+/// Plays `moves` on `g`. A capture written without a needed intermediate
+/// square is resolved by trying each candidate on the rest of the record.
+fn replay_moves<V: Variant>(mut g: Game<V>, moves: &[PdnMove]) -> Result<Game<V>, PdnErrorKind> {
+    // A capture written as several jumps: the squares read so far.
+    let mut pending: Option<(Vec<Square>, u32, String)> = None;
+    for (i, m) in moves.iter().enumerate() {
+        let number = m.number.unwrap_or(0);
+        let pos = *g.position();
+        let fail = |reason| PdnErrorKind::Move {
+            number,
+            text: m.text.clone(),
+            reason,
+        };
+        if let Some((mut squares, n0, mut text0)) = pending.take() {
+            let more = squares_of::<V>(&m.text)
+                .filter(|s| s.len() >= 2 && s[0] == *squares.last().unwrap());
+            let Some(more) = more else {
+                return Err(PdnErrorKind::UnfinishedCapture {
+                    number: n0,
+                    text: text0,
+                });
+            };
+            squares.extend_from_slice(&more[1..]);
+            text0.push(' ');
+            text0.push_str(&m.text);
+            match jumps(&pos, &squares) {
+                Jumps::Complete(mv) => play(&mut g, &mv, number, &m.text)?,
+                Jumps::Partial => pending = Some((squares, n0, text0)),
+                Jumps::None => return Err(fail(MoveTextError::Illegal { text: text0 })),
+            }
+            continue;
+        }
+        match pos.parse_move(&m.text) {
+            Ok(mv) => play(&mut g, &mv, number, &m.text)?,
+            Err(err @ (MoveTextError::Illegal { .. } | MoveTextError::BadSquare { .. })) => {
+                if let Some(mv) = loose_move(&pos, &m.text) {
+                    play(&mut g, &mv, number, &m.text)?;
+                    continue;
+                }
+                // Perhaps the first jumps of a capture written in pieces.
+                match squares_of::<V>(&m.text)
+                    .filter(|s| s.len() >= 2)
+                    .map(|s| (jumps(&pos, &s), s))
+                {
+                    Some((Jumps::Partial, s)) => pending = Some((s, number, m.text.clone())),
+                    Some((Jumps::Complete(mv), _)) => play(&mut g, &mv, number, &m.text)?,
+                    _ => return Err(fail(err)),
+                }
+            }
+            Err(MoveTextError::Ambiguous { text, candidates }) => {
+                // A record that left out a needed intermediate square: keep the
+                // candidate with which the rest of the record replays.
+                let mut fits = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|c| candidates.contains(&c.to_string()))
+                    .filter_map(|c| {
+                        let mut branch = g.clone();
+                        play(&mut branch, &c, number, &m.text).ok()?;
+                        replay_moves(branch, &moves[i + 1..]).ok()
+                    });
+                return match (fits.next(), fits.next()) {
+                    (Some(done), None) => Ok(done),
+                    _ => Err(fail(MoveTextError::Ambiguous { text, candidates })),
+                };
+            }
+            Err(e) => return Err(fail(e)),
+        }
+    }
+    if let Some((_, number, text)) = pending {
+        return Err(PdnErrorKind::UnfinishedCapture { number, text });
+    }
+    Ok(g)
+}
+
+/// Forms some records use that move text does not: two algebraic squares
+/// without a separator (`a3b4`), and the Russian short notation for any piece,
+/// kings included (`ec3`: the piece on the e file that can go to c3).
+fn loose_move<V: Variant>(pos: &Position<V>, text: &str) -> Option<crate::Move<V>> {
+    let t: String = text
+        .chars()
+        .filter(|c| !matches!(c, '-' | 'x' | 'X' | ':'))
+        .collect();
+    let b = t.as_bytes();
+    let is_file = |c: u8| c.is_ascii_lowercase();
+    let split = (1..t.len()).find(|&k| is_file(b[k]) && b[k - 1].is_ascii_digit());
+    let candidates: Vec<crate::Move<V>> = if let Some(k) = split {
+        // `a3b4`
+        let (from, to) = (V::parse_square(&t[..k])?, V::parse_square(&t[k..])?);
+        pos.legal_moves()
+            .into_iter()
+            .filter(|m| m.from() == from && m.to() == to)
+            .collect()
+    } else if b.len() >= 3 && is_file(b[0]) && is_file(b[1]) {
+        // `ec3`
+        let to = V::parse_square(&t[1..])?;
+        let file = b[0] as char;
+        pos.legal_moves()
+            .into_iter()
+            .filter(|m| m.to() == to && V::algebraic_name(m.from()).starts_with(file))
+            .collect()
+    } else {
+        return None;
+    };
+    match candidates.as_slice() {
+        [only] => Some(only.clone()),
+        _ => None,
+    }
+}
+
+fn play<V: Variant>(
+    g: &mut Game<V>,
+    mv: &crate::Move<V>,
+    number: u32,
+    text: &str,
+) -> Result<(), PdnErrorKind> {
+    g.play(mv).map_err(|reason| PdnErrorKind::AfterEnd {
+        number,
+        text: text.to_string(),
+        reason,
+    })
+}
+
+enum Jumps<V: Variant> {
+    /// The squares are the whole path of one capture.
+    Complete(crate::Move<V>),
+    /// They are the first landings of some capture.
+    Partial,
+    None,
+}
+
+/// Matches `squares` (start, then consecutive landing squares) against the
+/// capture routes of `pos`.
+fn jumps<V: Variant>(pos: &Position<V>, squares: &[Square]) -> Jumps<V> {
+    let routes = pos.legal_moves_in(MoveMode::Routes);
+    let landings = &squares[1..];
+    let mut partial = false;
+    let mut complete: Option<crate::Move<V>> = None;
+    for m in routes
+        .iter()
+        .filter(|m| m.is_capture() && m.from() == squares[0])
+    {
+        if m.path() == landings {
+            complete = Some(m.clone());
+        } else if m.path().starts_with(landings) {
+            partial = true;
+        }
+    }
+    match (complete, partial) {
+        (Some(m), _) => Jumps::Complete(m),
+        (None, true) => Jumps::Partial,
+        (None, false) => Jumps::None,
+    }
+}
+
+/// Writes a game as PDN: the given tags, then `GameType`, `FEN` (when the
+/// game does not start from the variant's start position) and `Result`, and
+/// the moves in the shortest unambiguous notation, numbered from the first
+/// mover of the variant.
+///
+/// ```
+/// use draughts::{pdn::{read_games, write_pdn}, English, Game};
+/// let mut game = Game::<English>::new();
+/// for text in ["11-15", "23-19", "8-11", "22-17"] {
+///     let mv = game.position().parse_move(text).unwrap();
+///     game.play(&mv).unwrap();
+/// }
+/// let pdn = write_pdn(&game, &[("Event", "Test")]);
+/// assert!(pdn.contains("1. 11-15 23-19 2. 8-11 22-17 *"));
+/// let back = read_games(&pdn, None);
+/// assert_eq!(back[0].as_ref().unwrap().moves_text(), ["11-15", "23-19", "8-11", "22-17"]);
+/// ```
+pub fn write_pdn<V: Variant>(game: &Game<V>, tags: &[(&str, &str)]) -> String {
+    let mut out = String::new();
+    let mut tag = |name: &str, value: &str| {
+        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{name} \"{escaped}\"]\n"));
+    };
+    for (n, v) in tags {
+        tag(n, v);
+    }
+    let gt = V::RULES.game_type;
+    tag("GameType", &gt.number.to_string());
+    if *game.start() != Position::<V>::start() {
+        tag("FEN", &game.start().to_fen());
+    }
+    let result = game.outcome().map_or("*", |o| o.pdn_result());
+    tag("Result", result);
+    out.push('\n');
+    let mut line = String::new();
+    let mut number = 1u32;
+    let mut pos = *game.start();
+    let first = V::RULES.first_mover;
+    let push = |line: &mut String, out: &mut String, word: &str| {
+        if line.len() + word.len() + 1 > 79 && !line.is_empty() {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+        }
+        line.push_str(word);
+        line.push(' ');
+    };
+    for (i, mv) in game.moves().iter().enumerate() {
+        if pos.turn() == first {
+            push(&mut line, &mut out, &format!("{number}."));
+        } else if i == 0 {
+            push(&mut line, &mut out, &format!("{number}..."));
+        }
+        push(&mut line, &mut out, &pos.move_text(mv));
+        if pos.turn() != first {
+            number += 1;
+        }
+        pos = pos.play(mv);
+    }
+    push(&mut line, &mut out, result);
+    out.push_str(line.trim_end());
+    out.push('\n');
+    out
+}
+
+impl fmt::Display for PdnGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, v) in &self.tags {
+            writeln!(
+                f,
+                "[{n} \"{}\"]",
+                v.replace('\\', "\\\\").replace('"', "\\\"")
+            )?;
+        }
+        let moves: Vec<&str> = self.moves.iter().map(|m| m.text.as_str()).collect();
+        write!(
+            f,
+            "\n{} {}",
+            moves.join(" "),
+            self.result.as_deref().unwrap_or("*")
+        )
+    }
+}
