@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::error::{FenError, MoveError};
+use crate::error::{FenError, MoveTextError};
 use crate::game::{Declaration, Game, GameError, Outcome};
 use crate::moves::MoveMode;
 use crate::perft::{divide, perft_in};
@@ -139,6 +139,42 @@ impl AnyPosition {
     pub fn legal_moves_text(&self) -> Vec<String> {
         each!(self, p => p.legal_moves().iter().map(ToString::to_string).collect())
     }
+
+    /// The legal moves (distinct mode) in the shortest unambiguous notation.
+    pub fn legal_moves_short_text(&self) -> Vec<String> {
+        each!(self, p => p.legal_moves().iter().map(|m| p.move_text(m)).collect())
+    }
+
+    /// The legal move named by `text`, as full-path text.
+    ///
+    /// ```
+    /// use draughts::{AnyPosition, VariantKind};
+    /// let pos = AnyPosition::from_fen(VariantKind::International, "W:W28:B23,13").unwrap();
+    /// assert_eq!(pos.parse_move("28x8").unwrap(), "28x19x8");
+    /// assert_eq!(pos.play_text("28x8").unwrap().to_fen(), "B:W8:B");
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<String, MoveTextError> {
+        each!(self, p => p.parse_move(text).map(|m| m.to_string()))
+    }
+
+    /// The position after the move named by `text`.
+    pub fn play_text(&self, text: &str) -> Result<AnyPosition, MoveTextError> {
+        Ok(match self {
+            AnyPosition::English(p) => AnyPosition::English(p.play(&p.parse_move(text)?)),
+            AnyPosition::Italian(p) => AnyPosition::Italian(p.play(&p.parse_move(text)?)),
+            AnyPosition::Spanish(p) => AnyPosition::Spanish(p.play(&p.parse_move(text)?)),
+            AnyPosition::Russian(p) => AnyPosition::Russian(p.play(&p.parse_move(text)?)),
+            AnyPosition::Brazilian(p) => AnyPosition::Brazilian(p.play(&p.parse_move(text)?)),
+            AnyPosition::Pool(p) => AnyPosition::Pool(p.play(&p.parse_move(text)?)),
+            AnyPosition::Czech(p) => AnyPosition::Czech(p.play(&p.parse_move(text)?)),
+            AnyPosition::Thai(p) => AnyPosition::Thai(p.play(&p.parse_move(text)?)),
+            AnyPosition::International(p) => {
+                AnyPosition::International(p.play(&p.parse_move(text)?))
+            }
+            AnyPosition::Canadian(p) => AnyPosition::Canadian(p.play(&p.parse_move(text)?)),
+            AnyPosition::Turkish(p) => AnyPosition::Turkish(p.play(&p.parse_move(text)?)),
+        })
+    }
 }
 
 impl fmt::Display for AnyPosition {
@@ -241,19 +277,11 @@ impl AnyGame {
         self.position().kind()
     }
 
-    /// Plays the legal move whose full-path text (as printed by
-    /// [`AnyGame::legal_moves_text`]) is `text`.
-    pub fn play_text(&mut self, text: &str) -> Result<(), GameError> {
-        each_game!(self, g => {
-            if let Some(o) = g.outcome() {
-                return Err(GameError::GameOver(o));
-            }
-            let mv = g
-                .position()
-                .find_full_path(text.trim())
-                .ok_or_else(|| MoveError::Illegal(text.to_string()))?;
-            g.play(&mv)
-        })
+    /// Plays the move named by `text` (any form
+    /// [`Position::parse_move`](crate::Position::parse_move) reads) and
+    /// returns its full-path text.
+    pub fn play_text(&mut self, text: &str) -> Result<String, GameError> {
+        each_game!(self, g => g.play_text(text).map(|m| m.to_string()))
     }
 
     /// Takes back the last move and returns its text.

@@ -91,6 +91,37 @@ pub enum FenError {
         /// The square as written.
         square: String,
     },
+    /// No `W` or `B` piece field at all.
+    #[error("no piece fields: expected side:W...:B...")]
+    NoPieceFields,
+    /// A square listed for both colours.
+    #[error("field {field}: square {square} is also listed for the other colour")]
+    OnBothSides {
+        /// 1-based index of the field that repeats the square.
+        field: usize,
+        /// The square, as the variant writes it.
+        square: String,
+    },
+    /// A man on the row where it would have been promoted.
+    #[error("field {field}: a man on square {square} stands on its promotion row")]
+    ManOnPromotionRow {
+        /// 1-based index of the field.
+        field: usize,
+        /// The square, as the variant writes it.
+        square: String,
+    },
+    /// More pieces of one colour than the variant's start position has.
+    #[error("field {field}: {count} pieces for {color}, more than the {max} a side starts with")]
+    TooManyPieces {
+        /// 1-based index of the field.
+        field: usize,
+        /// `W` or `B`.
+        color: char,
+        /// Pieces listed.
+        count: usize,
+        /// Pieces a side starts with.
+        max: usize,
+    },
     /// The pieces read do not form a legal position.
     #[error(transparent)]
     Position(#[from] PositionError),

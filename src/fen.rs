@@ -52,6 +52,7 @@ impl<V: Variant> Position<V> {
             _ => return Err(FenError::BadSide(side.to_string())),
         };
         let mut sides: [Option<(Bits<V>, Bits<V>)>; 2] = [None, None];
+        let mut fields_of = [0usize; 2];
         for (i, field) in fields.enumerate() {
             let index = i + 2;
             if is_counter(field) {
@@ -82,9 +83,41 @@ impl<V: Variant> Position<V> {
                 });
             }
             *slot = Some(parse_list::<V>(chars.as_str(), index)?);
+            fields_of[color as usize] = index;
+        }
+        if sides.iter().all(Option::is_none) {
+            return Err(FenError::NoPieceFields);
         }
         let (white, white_kings) = sides[0].unwrap_or_default();
         let (black, black_kings) = sides[1].unwrap_or_default();
+        let field_of = |c: Color| fields_of[c as usize];
+        if let Some(sq) = Bitboard(white & black).first() {
+            return Err(FenError::OnBothSides {
+                field: field_of(Color::White).max(field_of(Color::Black)),
+                square: V::square_text(sq),
+            });
+        }
+        let start = Position::<V>::start();
+        for (color, pieces, kings, far) in [
+            (Color::White, white, white_kings, V::Board::LAST_ROW),
+            (Color::Black, black, black_kings, V::Board::FIRST_ROW),
+        ] {
+            if let Some(sq) = Bitboard(pieces & !kings & far).first() {
+                return Err(FenError::ManOnPromotionRow {
+                    field: field_of(color),
+                    square: V::square_text(sq),
+                });
+            }
+            let (count, max) = (pieces.count() as usize, start.pieces(color).len());
+            if count > max {
+                return Err(FenError::TooManyPieces {
+                    field: field_of(color),
+                    color: color.letter(),
+                    count,
+                    max,
+                });
+            }
+        }
         let setup = Setup {
             white: Bitboard(white),
             black: Bitboard(black),

@@ -31,8 +31,8 @@
 
 use core::fmt;
 
-use crate::error::MoveError;
-use crate::moves::{Move, MoveList, MoveMode};
+use crate::error::{MoveError, MoveTextError};
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::variant::{Color, EndgameRule, Variant};
 
@@ -155,6 +155,9 @@ pub enum GameError {
     /// The move is not legal in the current position.
     #[error(transparent)]
     Illegal(#[from] MoveError),
+    /// Move text that names no legal move, or several.
+    #[error(transparent)]
+    MoveText(#[from] MoveTextError),
 }
 
 /// Material classes that start an end-game count.
@@ -422,6 +425,25 @@ impl<V: Variant> Game<V> {
         Ok(())
     }
 
+    /// Plays the move named by `text` (any form [`Position::parse_move`]
+    /// reads: `32-28`, `28x19x10`, `c3-d4`, `ed4`...) and returns it.
+    ///
+    /// ```
+    /// use draughts::{Game, GameError, International, MoveTextError};
+    /// let mut game = Game::<International>::new();
+    /// assert_eq!(game.play_text("32-28").unwrap().to_string(), "32-28");
+    /// assert!(matches!(game.play_text("32-28"), Err(GameError::MoveText(MoveTextError::Illegal { .. }))));
+    /// assert_eq!(game.moves().len(), 1);
+    /// ```
+    pub fn play_text(&mut self, text: &str) -> Result<Move<V>, GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::GameOver(o));
+        }
+        let mv = self.position().parse_move(text)?;
+        self.play(&mv)?;
+        Ok(mv)
+    }
+
     fn push(&mut self, pos: Position<V>, mv: Move<V>) {
         let prev = *self.ply();
         let next = pos.play(&mv);
@@ -538,14 +560,5 @@ impl<V: Variant> Game<V> {
             }
         }
         None
-    }
-}
-
-impl<V: Variant> Position<V> {
-    /// The move among the legal moves (any route) whose full-path text is `text`.
-    pub(crate) fn find_full_path(&self, text: &str) -> Option<Move<V>> {
-        self.legal_moves_in(MoveMode::Routes)
-            .into_iter()
-            .find(|m| m.to_string() == text)
     }
 }

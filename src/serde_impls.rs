@@ -2,6 +2,8 @@
 //!
 //! * [`Move`] serializes as `{from, path, captured, promotes}` with squares as
 //!   the variant writes them (numbers, or algebraic names).
+//! * [`Position`] serializes as its FEN string, [`AnyPosition`] as
+//!   `{variant, fen}`; both are validated when read back.
 //! * [`Game`] serializes as its variant name, start FEN and moves (full-path
 //!   text); deserializing replays the moves and rejects an illegal one with an
 //!   error naming it, never a panic.
@@ -11,11 +13,12 @@ use core::marker::PhantomData;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::any::AnyPosition;
 use crate::bitboard::{BitSet, Square};
-use crate::game::Game;
+use crate::game::{DrawMode, Game};
 use crate::moves::{Bits, Move};
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant::{Variant, VariantKind};
 
 #[derive(Serialize, Deserialize)]
 struct MoveRepr {
@@ -71,6 +74,8 @@ struct GameRepr {
     variant: String,
     start: String,
     moves: Vec<String>,
+    #[serde(default)]
+    draw_mode: DrawMode,
 }
 
 impl<V: Variant> Serialize for Game<V> {
@@ -79,6 +84,7 @@ impl<V: Variant> Serialize for Game<V> {
             variant: V::NAME.to_string(),
             start: self.start().to_fen(),
             moves: self.moves().iter().map(ToString::to_string).collect(),
+            draw_mode: self.draw_mode(),
         }
         .serialize(s)
     }
@@ -96,14 +102,49 @@ impl<'de, V: Variant> Deserialize<'de> for Game<V> {
         }
         let start = Position::<V>::from_fen(&r.start).map_err(D::Error::custom)?;
         let mut game = Game::from_position(start);
+        game.set_draw_mode(r.draw_mode);
         for (i, text) in r.moves.iter().enumerate() {
-            let mv = game
-                .position()
-                .find_full_path(text)
-                .ok_or_else(|| D::Error::custom(format!("move {} `{text}` is illegal", i + 1)))?;
-            game.play(&mv)
+            game.play_text(text)
                 .map_err(|e| D::Error::custom(format!("move {} `{text}`: {e}", i + 1)))?;
         }
         Ok(game)
+    }
+}
+
+/// A position serializes as its FEN string.
+impl<V: Variant> Serialize for Position<V> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_fen())
+    }
+}
+
+impl<'de, V: Variant> Deserialize<'de> for Position<V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let fen = String::deserialize(d)?;
+        Position::from_fen(&fen).map_err(D::Error::custom)
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct AnyPositionRepr {
+    variant: VariantKind,
+    fen: String,
+}
+
+/// A run-time position serializes as `{variant, fen}`.
+impl Serialize for AnyPosition {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        AnyPositionRepr {
+            variant: self.kind(),
+            fen: self.to_fen(),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for AnyPosition {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let r = AnyPositionRepr::deserialize(d)?;
+        AnyPosition::from_fen(r.variant, &r.fen).map_err(D::Error::custom)
     }
 }

@@ -164,15 +164,23 @@ fn walk<V: Variant>(choices: &[u16]) -> Result<(), TestCaseError> {
 }
 
 /// A random position: each byte decides one square (white or black man or
-/// king, or empty); a man on its promotion row becomes a king.
+/// king, or empty); a man on its promotion row becomes a king. Neither side
+/// gets more pieces than it starts with (FEN rejects more).
 fn random_position<V: Variant>(cells: &[u8], black_to_move: bool) -> Position<V> {
     let mut setup = Setup::<Bits<V>>::default();
     let height = V::Board::HEIGHT;
+    let max = Position::<V>::start().pieces(Color::White).len();
     for n in 1..=V::Board::SQUARES {
         let Some(s) = V::square(n) else { continue };
         let b = Bitboard::from_square(s);
         let row = V::Board::coords(s).0;
-        match cells.get(n as usize - 1).copied().unwrap_or(255) % 16 {
+        let mut cell = cells.get(n as usize - 1).copied().unwrap_or(255) % 16;
+        if (cell <= 2 && setup.white.len() >= max)
+            || ((3..=5).contains(&cell) && setup.black.len() >= max)
+        {
+            cell = 15;
+        }
+        match cell {
             0 | 1 => {
                 setup.white |= b;
                 if row == height - 1 {
@@ -956,13 +964,29 @@ fn fen_errors_name_field_and_square() {
         Position::<English>::from_fen("W:W21:B1:H"),
         Err(FenError::ExtraField { field: 4, .. })
     ));
-    assert!(matches!(
+    assert_eq!(
         Position::<Russian>::from_fen("W:Wc3:Bc3"),
-        Err(FenError::Position(draughts::PositionError::Overlap { ref square })) if square == "c3"
-    ));
+        Err(FenError::OnBothSides {
+            field: 3,
+            square: "c3".into()
+        })
+    );
+    assert_eq!(
+        Position::<English>::from_fen("W:W5-17:B30"),
+        Err(FenError::TooManyPieces {
+            field: 2,
+            color: 'W',
+            count: 13,
+            max: 12
+        })
+    );
+    assert_eq!(
+        Position::<English>::from_fen("W"),
+        Err(FenError::NoPieceFields)
+    );
     assert!(matches!(
         Position::<English>::from_fen("W:W1:B5"),
-        Err(FenError::Position(draughts::PositionError::ManOnPromotionRow { ref square })) if square == "1"
+        Err(FenError::ManOnPromotionRow { field: 2, ref square }) if square == "1"
     ));
     assert_eq!(
         Position::<English>::from_fen("[FEN \"\"]"),

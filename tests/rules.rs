@@ -414,7 +414,7 @@ mod traps {
     fn fen_man_on_promotion_row_is_error() {
         fn check<V: Variant>(fen: &str, square: &str) {
             match Position::<V>::from_fen(fen) {
-                Err(FenError::Position(PositionError::ManOnPromotionRow { square: s })) => {
+                Err(FenError::ManOnPromotionRow { square: s, .. }) => {
                     assert_eq!(s, V::square_text(sq::<V>(square)), "{} {fen}", V::NAME)
                 }
                 other => panic!(
@@ -450,19 +450,19 @@ mod traps {
     fn fen_overlap_is_error() {
         assert!(matches!(
             Position::<International>::from_fen("W:W31:B31"),
-            Err(FenError::Position(PositionError::Overlap { ref square })) if square == "31"
+            Err(FenError::OnBothSides { field: 3, ref square }) if square == "31"
         ));
         assert!(matches!(
-            Position::<Russian>::from_fen("W:Wc3:Bc3"),
-            Err(FenError::Position(PositionError::Overlap { ref square })) if square == "c3"
+            Position::<Russian>::from_fen("B:Bc3:Wc3"),
+            Err(FenError::OnBothSides { field: 3, ref square }) if square == "c3"
         ));
         assert!(matches!(
             Position::<English>::from_fen("W:W21-32:BK22"),
-            Err(FenError::Position(PositionError::Overlap { .. }))
+            Err(FenError::OnBothSides { .. })
         ));
         assert!(matches!(
-            Position::<Canadian>::from_fen("W:W43-72:B1-43"),
-            Err(FenError::Position(PositionError::Overlap { ref square })) if square == "43"
+            Position::<Canadian>::from_fen("W:W43-72:B14-43"),
+            Err(FenError::OnBothSides { ref square, .. }) if square == "43"
         ));
         // The same square twice in one colour's list.
         assert!(matches!(

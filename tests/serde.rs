@@ -76,3 +76,40 @@ fn outcome_round_trip() {
     let back: Outcome = serde_json::from_str(&serde_json::to_string(&o).unwrap()).unwrap();
     assert_eq!(back, o);
 }
+
+#[test]
+fn positions_as_fen() {
+    use draughts::{AnyPosition, Position, VariantKind};
+    let pos = Position::<International>::from_fen("W:W28,K40:B23,13").unwrap();
+    let json = serde_json::to_string(&pos).unwrap();
+    assert_eq!(json, "\"W:W28,K40:B13,23\"");
+    assert_eq!(
+        serde_json::from_str::<Position<International>>(&json).unwrap(),
+        pos
+    );
+    assert!(serde_json::from_str::<Position<International>>("\"W:W28:B28\"").is_err());
+    for kind in VariantKind::ALL {
+        let any = AnyPosition::start(kind);
+        let json = serde_json::to_string(&any).unwrap();
+        assert_eq!(
+            serde_json::from_str::<AnyPosition>(&json).unwrap(),
+            any,
+            "{json}"
+        );
+        let kind_json = serde_json::to_string(&kind).unwrap();
+        assert_eq!(kind_json, format!("\"{kind}\""));
+        assert_eq!(
+            serde_json::from_str::<VariantKind>(&kind_json).unwrap(),
+            kind
+        );
+    }
+}
+
+#[test]
+fn pdn_games_round_trip() {
+    use draughts::pdn::{parse_pdn, PdnGame};
+    let text = "[Event \"x\"]\n1. 32-28 {c} $2 19-23 1-0";
+    let game = parse_pdn(text).remove(0).unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    assert_eq!(serde_json::from_str::<PdnGame>(&json).unwrap(), game);
+}
