@@ -279,8 +279,10 @@ impl<'a> Lexer<'a> {
             match self.bump() {
                 None => return Err(self.err(format!("tag {name}: unterminated string"))),
                 Some('\\') => match self.bump() {
+                    Some('\n') | None => {
+                        return Err(self.err(format!("tag {name}: unterminated string")))
+                    }
                     Some(c) => value.push(c),
-                    None => return Err(self.err(format!("tag {name}: unterminated string"))),
                 },
                 Some('"') => break,
                 Some('\n') => {
@@ -559,12 +561,19 @@ pub fn replay_as<V: Variant>(game: &PdnGame) -> Result<Game<V>, PdnErrorKind> {
     };
     let mut g = Game::from_position(start);
     g.set_draw_mode(DrawMode::OnClaim);
-    replay_moves(g, &game.moves)
+    // Ambiguous records are resolved by trying candidates on the rest of the
+    // game; the budget bounds that search (a record full of ambiguous moves
+    // would otherwise take exponential time).
+    replay_moves(g, &game.moves, &mut 64)
 }
 
 /// Plays `moves` on `g`. A capture written without a needed intermediate
 /// square is resolved by trying each candidate on the rest of the record.
-fn replay_moves<V: Variant>(mut g: Game<V>, moves: &[PdnMove]) -> Result<Game<V>, PdnErrorKind> {
+fn replay_moves<V: Variant>(
+    mut g: Game<V>,
+    moves: &[PdnMove],
+    budget: &mut u32,
+) -> Result<Game<V>, PdnErrorKind> {
     // A capture written as several jumps: the squares read so far.
     let mut pending: Option<(Vec<Square>, u32, String)> = None;
     for (i, m) in moves.iter().enumerate() {
@@ -619,9 +628,10 @@ fn replay_moves<V: Variant>(mut g: Game<V>, moves: &[PdnMove]) -> Result<Game<V>
                     .into_iter()
                     .filter(|c| candidates.contains(&c.to_string()))
                     .filter_map(|c| {
+                        *budget = budget.checked_sub(1)?;
                         let mut branch = g.clone();
                         play(&mut branch, &c, number, &m.text).ok()?;
-                        replay_moves(branch, &moves[i + 1..]).ok()
+                        replay_moves(branch, &moves[i + 1..], budget).ok()
                     });
                 return match (fits.next(), fits.next()) {
                     (Some(done), None) => Ok(done),
@@ -737,7 +747,7 @@ fn jumps<V: Variant>(pos: &Position<V>, squares: &[Square]) -> Jumps<V> {
 pub fn write_pdn<V: Variant>(game: &Game<V>, tags: &[(&str, &str)]) -> String {
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
-        let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+        let escaped = escape(value);
         out.push_str(&format!("[{name} \"{escaped}\"]\n"));
     };
     for (n, v) in tags {
@@ -782,14 +792,27 @@ pub fn write_pdn<V: Variant>(game: &Game<V>, tags: &[(&str, &str)]) -> String {
     out
 }
 
+/// A tag value as a PDN string: `\` and `"` escaped; line breaks, which a
+/// PDN string can't hold, written as spaces.
+fn escape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for c in value.chars() {
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 impl fmt::Display for PdnGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (n, v) in &self.tags {
-            writeln!(
-                f,
-                "[{n} \"{}\"]",
-                v.replace('\\', "\\\\").replace('"', "\\\"")
-            )?;
+            writeln!(f, "[{n} \"{}\"]", escape(v))?;
         }
         let moves: Vec<&str> = self.moves.iter().map(|m| m.text.as_str()).collect();
         write!(

@@ -464,6 +464,17 @@ mod traps {
             Position::<Canadian>::from_fen("W:W43-72:B14-43"),
             Err(FenError::OnBothSides { ref square, .. }) if square == "43"
         ));
+        // The same check on an unvalidated setup.
+        let b = draughts::Bitboard::from_square(International::square(31).unwrap());
+        let setup = draughts::Setup {
+            white: b,
+            black: b,
+            ..draughts::Setup::default()
+        };
+        assert!(matches!(
+            Position::<International>::from_setup(setup),
+            Err(PositionError::Overlap { ref square }) if square == "31"
+        ));
         // The same square twice in one colour's list.
         assert!(matches!(
             Position::<International>::from_fen("W:W31,31:B1"),
