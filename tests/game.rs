@@ -266,20 +266,35 @@ fn fmjd_lone_king_against_two() {
     );
 }
 
-/// Russian (FMJD-64 7.2): three kings against one: 15 moves each (30 plies);
-/// the king-move rule would also fire at 30, so it is the end-game rule's
-/// reason that is checked... both fire on the same ply; the king-move rule is
-/// checked first. Use four kings against one, where the king-move count is
-/// reset by nothing: the outcome must be a draw on ply 30, not before.
+/// Russian (FMJD-64 7.2.4): three kings (or more) against a lone king: drawn
+/// after 15 moves each (30 plies) from the moment that material arose. The
+/// strong side's man moves keep the king-move count (also 30) low, so the
+/// end-game rule is the one that fires, on ply 30 and not on ply 29.
 #[test]
 fn russian_three_kings_against_one() {
-    let game = kings_only::<Russian>("W:WKa1,Kc1,Ke1:BKd8", 30);
-    assert!(matches!(
+    let mut game =
+        Game::from_position(Position::<Russian>::from_fen("W:WKa1,Kc1,Ke1,h2:BKd8").unwrap());
+    let mut seen = HashSet::from([*game.position()]);
+    let (g, s, k) = (10..=20)
+        .rev()
+        .find_map(|k| {
+            let (mut g, mut s) = (game.clone(), seen.clone());
+            (walk_kings(&mut g, k, &mut s) && man_step(&mut g, &mut s)).then_some((g, s, k))
+        })
+        .expect("a man move after some king plies");
+    (game, seen) = (g, s);
+    assert_eq!(game.quiet_king_plies(), 0);
+    assert!(walk_kings(&mut game, 29 - (k + 1), &mut seen));
+    assert_eq!(game.moves().len(), 29);
+    assert_eq!(game.outcome(), None);
+    assert!(walk_kings(&mut game, 1, &mut seen));
+    assert!(game.quiet_king_plies() < 30);
+    assert_eq!(
         game.outcome(),
         Some(Outcome::Draw {
-            reason: DrawReason::KingMoves | DrawReason::ThreeKingsAgainstOne
+            reason: DrawReason::ThreeKingsAgainstOne
         })
-    ));
+    );
 }
 
 /// Turkish: one piece against one piece is a draw at once.
