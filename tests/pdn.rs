@@ -351,3 +351,30 @@ impl<V: draughts::Variant> Step for Game<V> {
         }
     }
 }
+
+/// The move lists another engine's test suite replays (misc TSV: variant,
+/// pydraughts variant, plies, moves, ...): every list of a variant of this
+/// crate replays move by move to its end.
+#[test]
+fn replays_pydraughts_move_lists() {
+    let text = include_str!("data/games/misc/pydraughts_test_variant_games.tsv");
+    let mut replayed = 0;
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let Ok(kind) = f[0].parse::<VariantKind>() else {
+            continue;
+        };
+        let plies: usize = f[2].parse().unwrap();
+        let mut game = AnyGame::new(kind);
+        for (i, mv) in f[3].split_whitespace().enumerate() {
+            game.play_text(mv)
+                .unwrap_or_else(|e| panic!("{kind} ply {}: {mv}: {e}", i + 1));
+        }
+        assert_eq!(game.moves_text().len(), plies, "{kind}");
+        replayed += 1;
+    }
+    assert_eq!(
+        replayed, 6,
+        "international, russian, brazilian, english, italian, turkish"
+    );
+}
