@@ -27,6 +27,8 @@
 #![warn(missing_docs)]
 
 pub mod any;
+#[cfg(feature = "arbitrary")]
+mod arbitrary_impls;
 pub mod bitboard;
 pub mod error;
 mod fen;
