@@ -14,7 +14,7 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 /// The index is only meaningful together with a board geometry: convert to and
 /// from the numbers and names players use with
 /// [`Variant::square`](crate::Variant::square) and
-/// [`Variant::square_name`](crate::Variant::square_name).
+/// [`Variant::square_text`](crate::Variant::square_text).
 ///
 /// ```
 /// use draughts::{International, Variant};

@@ -13,7 +13,7 @@
 //!   promotion is a man move) resets the count.
 //! * **No progress** (`no_progress: Some(n)`): the same count under the name
 //!   of the English (WCDF) rule: n plies without a capture or a man move.
-//! * **End-game rules** ([`EndgameRule`](crate::EndgameRule)):
+//! * **End-game rules** ([`EndgameRule`]):
 //!   - FMJD (International, article 6): a lone king against three pieces of
 //!     which at least one is a king — drawn after 16 moves each (32 plies);
 //!     against one or two pieces with at least one king — after 5 moves each

@@ -8,7 +8,7 @@
 //!   whose [`Rules`] constant drives a move generator monomorphized per variant.
 //!   A house rule is a few lines (see [`variant`]).
 //! * A capture sequence is one [`Move`], with its full path and captured set.
-//! * [`perft`], [`perft_in`] and [`divide`] count the move tree in distinct mode
+//! * [`perft()`], [`perft_in`] and [`divide`] count the move tree in distinct mode
 //!   or counting every capture route ([`MoveMode`]).
 //! * [`AnyPosition`] and [`VariantKind`] choose the variant at run time.
 //!

@@ -580,7 +580,12 @@ builtin!(
     /// sideways and capture the same ways, kings move and capture like rooks,
     /// captured pieces are removed at once, no 180° turn between two jumps, and
     /// the most pieces must be captured. A man reaching the last row during a
-    /// capture continues as a man and is promoted only if the move ends there.
+    /// capture continues capturing as a man (sideways along that row) and is
+    /// promoted when the move ends (RULES.md §2, Turkish row: "continues as
+    /// man, promotes at end"; some sources crown it at once and let it go on
+    /// as a king). Men never move backward, so such a capture always ends on
+    /// the last row; the choice decides whether the rest of it is a man's
+    /// capture or a king's.
     Turkish, Board8x8Orthogonal, "turkish",
     Rules {
         start_rows: 2,
