@@ -21,8 +21,11 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 /// let sq = International::square(46).unwrap();
 /// assert_eq!(International::square_number(sq), 46);
 /// ```
+///
+/// There is no public constructor: squares come from a variant's numbering or
+/// names, or from bitboards. To store squares, store their text; `Square` has
+/// no serde impl for that reason.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Square(pub(crate) u8);
 
 impl Square {
@@ -111,10 +114,15 @@ impl<B: BitSet> Bitboard<B> {
     /// The empty set.
     pub const EMPTY: Self = Bitboard(B::ZERO);
 
-    /// The set holding one square.
+    /// The set holding one square (empty for a square beyond this word, such
+    /// as a 12x12 square asked of an 8x8 board).
     #[inline]
     pub fn from_square(sq: Square) -> Self {
-        Bitboard(B::bit(sq.0 as u32))
+        if (sq.0 as u32) < B::BITS {
+            Bitboard(B::bit(sq.0 as u32))
+        } else {
+            Self::EMPTY
+        }
     }
     /// Number of squares in the set.
     #[inline]
@@ -129,7 +137,7 @@ impl<B: BitSet> Bitboard<B> {
     /// True when the set holds `sq`.
     #[inline]
     pub fn contains(self, sq: Square) -> bool {
-        !(self.0 & B::bit(sq.0 as u32)).is_zero()
+        !(self.0 & Self::from_square(sq).0).is_zero()
     }
     /// The lowest square of the set, if any.
     #[inline]
@@ -163,11 +171,11 @@ impl<B: BitSet> IntoIterator for Bitboard<B> {
 
 impl<B: BitSet> FromIterator<Square> for Bitboard<B> {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
-        let mut b = B::ZERO;
+        let mut b = Self::EMPTY;
         for s in iter {
-            b |= B::bit(s.0 as u32);
+            b |= Self::from_square(s);
         }
-        Bitboard(b)
+        b
     }
 }
 

@@ -216,7 +216,8 @@ fn between<V: Variant>(a: Square, b: Square) -> Bits<V> {
 
 #[inline]
 fn bit<V: Variant>(sq: Square) -> Bits<V> {
-    Bits::<V>::bit(sq.0 as u32)
+    // Empty for a square beyond this board's word (a click from another board).
+    Bitboard::<Bits<V>>::from_square(sq).0
 }
 
 #[inline]

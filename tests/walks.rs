@@ -123,3 +123,16 @@ walk_tests! {
     walk_canadian => Canadian,
     walk_turkish => Turkish,
 }
+
+/// A square of another board whose bit index lies beyond this board's word
+/// (Canadian b12 is bit 72; an 8x8 board uses a u64) is simply not there:
+/// no panic in piece lookup, bitboards or click input.
+#[test]
+fn foreign_square_beyond_the_word_is_not_on_the_board() {
+    let far = Canadian::square(1).unwrap();
+    assert!(far.index() >= 64);
+    let pos = Position::<English>::start();
+    assert_eq!(pos.piece_at(far), None);
+    assert!(!pos.pieces(Color::White).contains(far));
+    assert!(pos.move_input(&[far]).candidates().is_empty());
+}
