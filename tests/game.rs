@@ -2,55 +2,39 @@
 //! counters reset by captures and man moves, repetition counted with the side
 //! to move, outcomes with reasons, undo, and incremental Zobrist hashing.
 
-use std::collections::HashSet;
+use std::ops::RangeInclusive;
 
+mod common;
+
+use common::{game_from, quiet_king_walk};
 use draughts::{
     Brazilian, Canadian, Color, Czech, Declaration, DrawReason, English, Game, GameError,
     International, Italian, Outcome, Pool, Position, Russian, Spanish, Thai, Turkish, Variant,
     WinReason,
 };
 
-/// Plays non-capturing king moves chosen so that no position repeats and the
-/// opponent never gets a capture, until `plies` plies have been played.
-/// Backtracks with `undo` when stuck. Returns false if impossible.
-fn walk_kings<V: Variant>(
-    game: &mut Game<V>,
-    plies: usize,
-    seen: &mut HashSet<Position<V>>,
-) -> bool {
-    if plies == 0 {
-        return true;
-    }
-    if game.outcome().is_some() {
-        return false;
-    }
-    let pos = *game.position();
-    for mv in game.legal_moves() {
-        if mv.is_capture() || !pos.kings(pos.turn()).contains(mv.from()) {
-            continue;
+/// Plays `plies` quiet king plies ([`quiet_king_walk`]: no position repeats
+/// and the opponent never gets a capture). Returns false if impossible, the
+/// game then as it was.
+fn walk_kings<V: Variant>(game: &mut Game<V>, plies: usize) -> bool {
+    let end = game.moves().len() + plies;
+    quiet_king_walk(game, &mut |g: &Game<V>| {
+        if g.moves().len() == end {
+            Some(true)
+        } else if g.outcome().is_some() {
+            Some(false)
+        } else {
+            None
         }
-        let next = pos.play(&mv);
-        if next.has_captures() || seen.contains(&next) {
-            continue;
-        }
-        game.play(&mv).unwrap();
-        seen.insert(next);
-        if walk_kings(game, plies - 1, seen) {
-            return true;
-        }
-        seen.remove(&next);
-        game.undo();
-    }
-    false
+    })
 }
 
 /// Plays `plies` quiet king plies from `fen`, asserting no outcome before the
 /// last one, and returns the game.
 fn kings_only<V: Variant>(fen: &str, plies: usize) -> Game<V> {
-    let mut game = Game::from_position(Position::<V>::from_fen(fen).unwrap());
-    let mut seen = HashSet::from([*game.position()]);
+    let mut game = game_from::<V>(fen);
     assert!(
-        walk_kings(&mut game, plies - 1, &mut seen),
+        walk_kings(&mut game, plies - 1),
         "no walk of {} plies",
         plies - 1
     );
@@ -61,8 +45,7 @@ fn kings_only<V: Variant>(fen: &str, plies: usize) -> Game<V> {
         plies - 1
     );
     assert_eq!(game.quiet_king_plies(), plies - 1);
-    let mut seen2 = seen.clone();
-    assert!(walk_kings(&mut game, 1, &mut seen2), "no last ply");
+    assert!(walk_kings(&mut game, 1), "no last ply");
     game
 }
 
@@ -103,10 +86,8 @@ fn english_no_progress_rule_at_80_plies() {
 #[test]
 fn man_move_resets_king_move_count() {
     // International: White kings 46, 50 and a man on 35; Black kings 1, 5.
-    let mut game =
-        Game::from_position(Position::<International>::from_fen("W:WK46,K50,33:BK1,K5").unwrap());
-    let mut seen = HashSet::from([*game.position()]);
-    assert!(walk_kings(&mut game, 10, &mut seen));
+    let mut game = game_from::<International>("W:WK46,K50,33:BK1,K5");
+    assert!(walk_kings(&mut game, 10));
     assert_eq!(game.quiet_king_plies(), 10);
     let man_move = game
         .legal_moves()
@@ -120,10 +101,8 @@ fn man_move_resets_king_move_count() {
 /// A capture resets the king-move count.
 #[test]
 fn capture_resets_king_move_count() {
-    let mut game =
-        Game::from_position(Position::<International>::from_fen("W:WK46,K50:BK3,K1").unwrap());
-    let mut seen = HashSet::from([*game.position()]);
-    assert!(walk_kings(&mut game, 4, &mut seen));
+    let mut game = game_from::<International>("W:WK46,K50:BK3,K1");
+    assert!(walk_kings(&mut game, 4));
     assert_eq!(game.quiet_king_plies(), 4);
     // White offers a king; Black must take it.
     let pos = *game.position();
@@ -144,7 +123,7 @@ fn capture_resets_king_move_count() {
 /// time is a draw on that ply, not on the ply before (English: short kings).
 #[test]
 fn threefold_repetition_on_the_exact_ply() {
-    let mut game = Game::from_position(Position::<English>::from_fen("B:WK29:BK4").unwrap());
+    let mut game = game_from::<English>("B:WK29:BK4");
     let script = ["4-8", "29-25", "8-4", "25-29"];
     for (ply, text) in script.iter().cycle().take(8).enumerate() {
         let mv = game
@@ -174,7 +153,7 @@ fn threefold_repetition_on_the_exact_ply() {
 /// Italian: fourfold repetition (dctl's reading of the FID rules).
 #[test]
 fn italian_needs_fourfold_repetition() {
-    let mut game = Game::from_position(Position::<Italian>::from_fen("W:WK29:BK4").unwrap());
+    let mut game = game_from::<Italian>("W:WK29:BK4");
     let pos = *game.position();
     // Shuffle both kings back and forth: period 4 plies.
     let mut plies = 0;
@@ -217,7 +196,7 @@ fn italian_needs_fourfold_repetition() {
 #[test]
 fn repetition_counts_side_to_move() {
     // White's cycle c1-e3-g1-h2-f4-c1 shares no line with Black's squares a5, b4.
-    let mut game = Game::from_position(Position::<Russian>::from_fen("W:WKc1:BKa5").unwrap());
+    let mut game = game_from::<Russian>("W:WKc1:BKa5");
     let white = ["c1-e3", "e3-g1", "g1-h2", "h2-f4", "f4-c1"];
     let black = ["a5-b4", "b4-a5", "a5-b4", "b4-a5"];
     for i in 0..9 {
@@ -272,22 +251,13 @@ fn fmjd_lone_king_against_two() {
 /// end-game rule is the one that fires, on ply 30 and not on ply 29.
 #[test]
 fn russian_three_kings_against_one() {
-    let mut game =
-        Game::from_position(Position::<Russian>::from_fen("W:WKa1,Kc1,Ke1,h2:BKd8").unwrap());
-    let mut seen = HashSet::from([*game.position()]);
-    let (g, s, k) = (10..=20)
-        .rev()
-        .find_map(|k| {
-            let (mut g, mut s) = (game.clone(), seen.clone());
-            (walk_kings(&mut g, k, &mut s) && man_step(&mut g, &mut s)).then_some((g, s, k))
-        })
-        .expect("a man move after some king plies");
-    (game, seen) = (g, s);
+    let mut game = game_from::<Russian>("W:WKa1,Kc1,Ke1,h2:BKd8");
+    let k = kings_then_man_step(&mut game, 10..=20);
     assert_eq!(game.quiet_king_plies(), 0);
-    assert!(walk_kings(&mut game, 29 - (k + 1), &mut seen));
+    assert!(walk_kings(&mut game, 29 - (k + 1)));
     assert_eq!(game.moves().len(), 29);
     assert_eq!(game.outcome(), None);
-    assert!(walk_kings(&mut game, 1, &mut seen));
+    assert!(walk_kings(&mut game, 1));
     assert!(game.quiet_king_plies() < 30);
     assert_eq!(
         game.outcome(),
@@ -300,7 +270,7 @@ fn russian_three_kings_against_one() {
 /// Turkish: one piece against one piece is a draw at once.
 #[test]
 fn turkish_one_piece_each() {
-    let game = Game::from_position(Position::<Turkish>::from_fen("W:Wa2:Bh7").unwrap());
+    let game = game_from::<Turkish>("W:Wa2:Bh7");
     assert_eq!(
         game.outcome(),
         Some(Outcome::Draw {
@@ -308,7 +278,7 @@ fn turkish_one_piece_each() {
         })
     );
     // Reached by a capture: d4xd6 leaves one piece each.
-    let mut game = Game::from_position(Position::<Turkish>::from_fen("W:Wd4:Bd5,h7").unwrap());
+    let mut game = game_from::<Turkish>("W:Wd4:Bd5,h7");
     assert_eq!(game.outcome(), None);
     let mv = game.legal_moves()[0].clone();
     game.play(&mv).unwrap();
@@ -323,7 +293,7 @@ fn turkish_one_piece_each() {
 /// Win by capturing the last piece; then no move is accepted and nothing changes.
 #[test]
 fn win_by_no_pieces_and_game_over_rejects_moves() {
-    let mut game = Game::from_position(Position::<English>::from_fen("W:W22:B18").unwrap());
+    let mut game = game_from::<English>("W:W22:B18");
     let mv = game.legal_moves()[0].clone();
     game.play(&mv).unwrap();
     assert_eq!(
@@ -345,7 +315,7 @@ fn win_by_no_pieces_and_game_over_rejects_moves() {
 /// 5 (a7) can neither step nor capture once White's 15-10 closes d6.
 #[test]
 fn win_by_blocking() {
-    let blocked = Game::from_position(Position::<English>::from_fen("B:W6,9,10,14:B1,5").unwrap());
+    let blocked = game_from::<English>("B:W6,9,10,14:B1,5");
     assert_eq!(
         blocked.outcome(),
         Some(Outcome::Win {
@@ -353,7 +323,7 @@ fn win_by_blocking() {
             reason: WinReason::Blocked
         })
     );
-    let mut game = Game::from_position(Position::<English>::from_fen("W:W6,9,14,15:B1,5").unwrap());
+    let mut game = game_from::<English>("W:W6,9,14,15:B1,5");
     assert_eq!(game.outcome(), None);
     let mv = game
         .legal_moves()
@@ -476,21 +446,35 @@ random_game_tests! {
 
 /// Plays one man move (no capture, no promotion) that leaves the opponent no
 /// capture and reaches a new position.
-fn man_step<V: Variant>(game: &mut Game<V>, seen: &mut HashSet<Position<V>>) -> bool {
+fn man_step<V: Variant>(game: &mut Game<V>) -> bool {
     let pos = *game.position();
     for mv in game.legal_moves() {
         if mv.is_capture() || mv.promotes() || pos.kings(pos.turn()).contains(mv.from()) {
             continue;
         }
         let next = pos.play(&mv);
-        if next.has_captures() || seen.contains(&next) {
+        if next.has_captures() || game.positions().contains(&next) {
             continue;
         }
         game.play(&mv).unwrap();
-        seen.insert(next);
         return true;
     }
     false
+}
+
+/// Plays the most quiet king plies in `plies` ([`walk_kings`]) after which a
+/// [`man_step`] can follow, then that man move; returns the number of king
+/// plies.
+fn kings_then_man_step<V: Variant>(game: &mut Game<V>, plies: RangeInclusive<usize>) -> usize {
+    let (g, k) = plies
+        .rev()
+        .find_map(|k| {
+            let mut g = game.clone();
+            (walk_kings(&mut g, k) && man_step(&mut g)).then_some((g, k))
+        })
+        .expect("a man move after some king plies");
+    *game = g;
+    k
 }
 
 /// Russian (FMJD-64 7.2.6): with kings on both sides and 4 or 5 pieces on the
@@ -499,26 +483,17 @@ fn man_step<V: Variant>(game: &mut Game<V>, seen: &mut HashSet<Position<V>>) -> 
 /// not this one.
 #[test]
 fn russian_piece_count_rule() {
-    let mut game = Game::from_position(Position::<Russian>::from_fen("W:WKc1,a3:BKf8,h6").unwrap());
-    let mut seen = HashSet::from([*game.position()]);
+    let mut game = game_from::<Russian>("W:WKc1,a3:BKf8,h6");
     let mut plies = 0;
     for _ in 0..2 {
         // Some king plies (fewer than the 30 of the king-move rule), then a man move.
-        let (g, s, k) = (16..=25)
-            .rev()
-            .find_map(|k| {
-                let (mut g, mut s) = (game.clone(), seen.clone());
-                (walk_kings(&mut g, k, &mut s) && man_step(&mut g, &mut s)).then_some((g, s, k))
-            })
-            .expect("a man move after some king plies");
-        (game, seen) = (g, s);
-        plies += k + 1;
+        plies += kings_then_man_step(&mut game, 16..=25) + 1;
         assert_eq!(game.quiet_king_plies(), 0);
     }
-    assert!(walk_kings(&mut game, 59 - plies, &mut seen));
+    assert!(walk_kings(&mut game, 59 - plies));
     assert_eq!(game.moves().len(), 59);
     assert_eq!(game.outcome(), None);
-    assert!(walk_kings(&mut game, 1, &mut seen));
+    assert!(walk_kings(&mut game, 1));
     assert_eq!(
         game.outcome(),
         Some(Outcome::Draw {
@@ -532,10 +507,8 @@ fn russian_piece_count_rule() {
 #[test]
 fn promotion_resets_counts() {
     // International: White kings 46, 50 and a man on 6 (next to promotion).
-    let mut game =
-        Game::from_position(Position::<International>::from_fen("W:WK46,K50,6:BK3,K45").unwrap());
-    let mut seen = HashSet::from([*game.position()]);
-    assert!(walk_kings(&mut game, 6, &mut seen));
+    let mut game = game_from::<International>("W:WK46,K50,6:BK3,K45");
+    assert!(walk_kings(&mut game, 6));
     assert_eq!(game.quiet_king_plies(), 6);
     let promote = game
         .legal_moves()

@@ -1,8 +1,8 @@
 //! The seed site's house rules (RULES.md §5) as small custom variants, each
 //! tested against its official preset in a position where the two differ.
 //!
-//! The variant definitions are the same as in `examples/house_rules.rs`
-//! (an integration test can't import from an example, so they are repeated).
+//! The variant definitions are those of the example, included from
+//! `examples/house_rules/variants.rs`.
 //!
 //! Squares are algebraic names from White's side (a1 = White's bottom-left
 //! corner, White moving up), which every variant accepts in FEN. Italian and
@@ -10,228 +10,32 @@
 //! a2, c2, ... (a1 is a light square there); every other variant plays on a1,
 //! c1, e1, g1, b2, ... Expected results were worked out by hand first.
 
+mod common;
+#[path = "../examples/house_rules/variants.rs"]
+mod variants;
+
+use common::{alg, alg_texts, captured_alg, game_from, pos, sorted, sq, walk_until_over};
 use draughts::{
-    Board8x8, Brazilian, DrawReason, DrawRules, EndgameRule, English, Game, Italian, KingLanding,
-    Move, Outcome, Position, Precedence, Removal, Rules, Russian, Spanish, Thai, Variant,
+    Brazilian, DrawReason, English, Game, Italian, Move, Outcome, Russian, Spanish, Thai, Variant,
 };
-
-// ---------------------------------------------------------------------------
-// The house rules (same definitions as examples/house_rules.rs)
-// ---------------------------------------------------------------------------
-
-/// The seed site's draw rules (seed 000, "Fin de la partida y tablas", valid in
-/// all six of its modes): 20 consecutive plies, both players' moves counted,
-/// in which only kings moved and nothing was captured; the same position with
-/// the same side to move for the third time. Agreement is declared by the
-/// frontend.
-const SITE_DRAWS: DrawRules = DrawRules {
-    repetition: Some(3),
-    king_moves: Some(20),
-    no_progress: None,
-    endgame: EndgameRule::None,
+use variants::{
+    English40, English50, SiteBrazilian, SiteEnglish, SiteItalian, SiteRussian, SiteSpanish,
+    SiteThai,
 };
-
-/// Seed 000, Spanish: "ley de la mayoría ... Una dama cuenta como una ficha ...
-/// Si dos capturas se llevan la misma cantidad de fichas, puedes elegir
-/// cualquiera": most pieces only, ties free (official: then most kings).
-#[derive(Clone, Copy, Debug, Default)]
-struct SiteSpanish;
-impl Variant for SiteSpanish {
-    type Board = Board8x8;
-    const NAME: &'static str = "spanish-site";
-    const RULES: Rules = Rules {
-        precedence: &[Precedence::MostPieces],
-        draws: SITE_DRAWS,
-        ..Spanish::RULES
-    };
-}
-
-/// Seed 000, Italian: most pieces, then most kings, then the capture made by
-/// the king (official FID order: most pieces > with a king > most kings >
-/// kings captured earliest). Men still may not capture kings.
-#[derive(Clone, Copy, Debug, Default)]
-struct SiteItalian;
-impl Variant for SiteItalian {
-    type Board = Board8x8;
-    const NAME: &'static str = "italian-site";
-    const RULES: Rules = Rules {
-        precedence: &[
-            Precedence::MostPieces,
-            Precedence::MostKings,
-            Precedence::WithKing,
-        ],
-        draws: SITE_DRAWS,
-        ..Italian::RULES
-    };
-}
-
-/// Seed 000, Thai: 8 men in two rows, men capture forward only, the flying king
-/// "puede caer en cualquier casilla libre después de la ficha capturada", and
-/// captured pieces leave the board at the end of the move (official Thai:
-/// directly behind each captured piece, removed immediately).
-#[derive(Clone, Copy, Debug, Default)]
-struct SiteThai;
-impl Variant for SiteThai {
-    type Board = Board8x8;
-    const NAME: &'static str = "thai-site";
-    const RULES: Rules = Rules {
-        king_landing: KingLanding::Beyond,
-        removal: Removal::EndOfMove,
-        draws: SITE_DRAWS,
-        ..Thai::RULES
-    };
-}
-
-/// Seed 000, English: the official rules with the site's draws (official WCDF:
-/// 40 moves each without capture or man move, no king-move rule).
-#[derive(Clone, Copy, Debug, Default)]
-struct SiteEnglish;
-impl Variant for SiteEnglish {
-    type Board = Board8x8;
-    const NAME: &'static str = "english-site";
-    const RULES: Rules = Rules {
-        draws: SITE_DRAWS,
-        ..English::RULES
-    };
-}
-
-/// Seed 000, Russian: the official rules with the site's draws (official
-/// FMJD-64: 15 moves each of king moves, plus the end-game rules).
-#[derive(Clone, Copy, Debug, Default)]
-struct SiteRussian;
-impl Variant for SiteRussian {
-    type Board = Board8x8;
-    const NAME: &'static str = "russian-site";
-    const RULES: Rules = Rules {
-        draws: SITE_DRAWS,
-        ..Russian::RULES
-    };
-}
-
-/// Seed 000/002, Brazilian: the official rules with the site's draws. The
-/// built-in preset already takes its draws from this seed, so the two agree.
-#[derive(Clone, Copy, Debug, Default)]
-struct SiteBrazilian;
-impl Variant for SiteBrazilian {
-    type Board = Board8x8;
-    const NAME: &'static str = "brazilian-site";
-    const RULES: Rules = Rules {
-        draws: SITE_DRAWS,
-        ..Brazilian::RULES
-    };
-}
-
-/// Seed 001, English: draw when each side has made 50 moves (100 plies)
-/// without a capture or a man advancing, or on threefold repetition.
-#[derive(Clone, Copy, Debug, Default)]
-struct English50;
-impl Variant for English50 {
-    type Board = Board8x8;
-    const NAME: &'static str = "english-50-moves";
-    const RULES: Rules = Rules {
-        draws: DrawRules {
-            no_progress: Some(100),
-            ..English::RULES.draws
-        },
-        ..English::RULES
-    };
-}
-
-/// Seed 003, English: free choice among captures ("no es obligatorio tomar el
-/// mayor número de fichas"), draw after 40 moves each (80 plies) without
-/// capture or man move, or on threefold repetition. These are the WCDF rules
-/// of the built-in preset, spelled out.
-#[derive(Clone, Copy, Debug, Default)]
-struct English40;
-impl Variant for English40 {
-    type Board = Board8x8;
-    const NAME: &'static str = "english-40-moves";
-    const RULES: Rules = Rules {
-        precedence: &[],
-        draws: DrawRules {
-            repetition: Some(3),
-            king_moves: None,
-            no_progress: Some(80),
-            endgame: EndgameRule::None,
-        },
-        ..English::RULES
-    };
-}
 
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
 
-fn pos<V: Variant>(fen: &str) -> Position<V> {
-    Position::<V>::from_fen(fen).unwrap_or_else(|e| panic!("{}: bad FEN {fen}: {e}", V::NAME))
-}
-
-/// A move's full path in algebraic names, e.g. `e4xc6xa8`.
-fn alg<V: Variant>(m: &Move<V>) -> String {
-    let sep = if m.is_capture() { 'x' } else { '-' };
-    let mut s = V::algebraic_name(m.from());
-    for &sq in m.path() {
-        s.push(sep);
-        s.push_str(&V::algebraic_name(sq));
-    }
-    s
-}
-
-/// The captured squares of a move, sorted algebraic names.
-fn captured<V: Variant>(m: &Move<V>) -> Vec<String> {
-    let mut v: Vec<String> = m.captured().iter().map(V::algebraic_name).collect();
-    v.sort();
-    v
-}
-
 /// Sorted legal moves of a FEN as algebraic paths.
 fn moves<V: Variant>(fen: &str) -> Vec<String> {
-    let mut v: Vec<String> = pos::<V>(fen).legal_moves().iter().map(alg).collect();
-    v.sort();
-    v
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-/// Walks quiet king moves until the game ends (or `limit` plies): at each ply
-/// a non-capturing king move whose resulting position has not occurred before
-/// in the game, that leaves the opponent a legal move and no capture;
-/// backtracks with `undo` when stuck. So no repetition can occur and every
-/// ply counts for the king-move / no-progress rules. Returns true when the
-/// game ended.
-fn walk_until_over<V: Variant>(game: &mut Game<V>, limit: usize) -> bool {
-    if game.outcome().is_some() {
-        return true;
-    }
-    if game.moves().len() >= limit {
-        return false;
-    }
-    let pos = *game.position();
-    for mv in game.legal_moves() {
-        if mv.is_capture() || !pos.kings(pos.turn()).contains(mv.from()) {
-            continue;
-        }
-        let next = pos.play(&mv);
-        if next.has_captures() || next.is_game_over() || game.positions().contains(&next) {
-            continue;
-        }
-        game.play(&mv).expect("a legal move");
-        if walk_until_over(game, limit) {
-            return true;
-        }
-        game.undo();
-    }
-    false
+    alg_texts(&pos::<V>(fen))
 }
 
 /// A game of `V` from `fen`, walked with [`walk_until_over`]; panics if it
 /// does not end within `limit` plies.
 fn walk<V: Variant>(fen: &str, limit: usize) -> Game<V> {
-    let mut game = Game::from_position(pos::<V>(fen));
+    let mut game = game_from::<V>(fen);
     assert!(
         walk_until_over(&mut game, limit),
         "{}: no quiet king walk from {fen} ends within {limit} plies",
@@ -243,7 +47,7 @@ fn walk<V: Variant>(fen: &str, limit: usize) -> Game<V> {
 /// Replays the moves of another variant's game (same board) in a game of `W`
 /// from `fen`, stopping when `W`'s game is over.
 fn replay<W: Variant, V: Variant>(fen: &str, moves: &[Move<V>]) -> Game<W> {
-    let mut game = Game::from_position(pos::<W>(fen));
+    let mut game = game_from::<W>(fen);
     for mv in moves {
         if game.outcome().is_some() {
             break;
@@ -260,7 +64,7 @@ fn replay<W: Variant, V: Variant>(fen: &str, moves: &[Move<V>]) -> Game<W> {
 
 /// Plays the quiet move `from`-`to` (algebraic names).
 fn step<V: Variant>(game: &mut Game<V>, from: &str, to: &str) {
-    let (from, to) = (V::parse_square(from).unwrap(), V::parse_square(to).unwrap());
+    let (from, to) = (sq::<V>(from), sq::<V>(to));
     let m = game
         .legal_moves()
         .into_iter()
@@ -273,7 +77,7 @@ fn step<V: Variant>(game: &mut Game<V>, from: &str, to: &str) {
 /// and returns the outcome after every ply (index 0 = after ply 1), stopping
 /// when the game ends.
 fn shuffle<V: Variant>(fen: &str, moves: [(&str, &str); 4], plies: usize) -> Vec<Option<Outcome>> {
-    let mut game = Game::from_position(pos::<V>(fen));
+    let mut game = game_from::<V>(fen);
     let mut out = Vec::new();
     for (from, to) in moves.iter().cycle().take(plies) {
         if game.outcome().is_some() {
@@ -414,7 +218,7 @@ fn thai_site_removes_captured_pieces_at_end_of_move() {
     let fen = "W:WKc3:Bb4,d2";
     let official = pos::<Thai>(fen).legal_moves();
     assert_eq!(moves::<Thai>(fen), sorted(&["c3xa5xe1", "c3xe1xa5"]));
-    assert!(official.iter().all(|m| captured(m) == ["b4", "d2"]));
+    assert!(official.iter().all(|m| captured_alg(m) == ["b4", "d2"]));
     assert_eq!(moves::<SiteThai>(fen), sorted(&["c3xa5", "c3xe1"]));
 }
 

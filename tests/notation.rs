@@ -12,6 +12,9 @@
 //! - `from_fen(to_fen(p)) == p`, also after harmless reformatting;
 //! - the parsers never panic, on random text and on mutated valid text.
 
+mod common;
+
+use common::{pos, sq};
 use draughts::{
     Bitboard, Brazilian, Canadian, Color, Czech, English, FenError, Geometry, International,
     Italian, Move, MoveInput, MoveMode, MoveTextError, Pool, Position, Russian, Setup, Spanish,
@@ -24,14 +27,6 @@ type Bits<V> = <<V as Variant>::Board as Geometry>::Bits;
 /// What makes two moves the same move (RULES.md §1).
 fn key<V: Variant>(m: &Move<V>) -> (Square, Square, Bitboard<Bits<V>>) {
     (m.from(), m.to(), m.captured())
-}
-
-fn pos<V: Variant>(fen: &str) -> Position<V> {
-    Position::<V>::from_fen(fen).unwrap_or_else(|e| panic!("{}: bad FEN {fen}: {e}", V::NAME))
-}
-
-fn sq<V: Variant>(text: &str) -> Square {
-    V::parse_square(text).unwrap_or_else(|| panic!("{}: no square {text}", V::NAME))
 }
 
 /// The legal move with this full path.

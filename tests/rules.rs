@@ -15,62 +15,18 @@
 //! For the mirrored boards the comments use the internal (English-board)
 //! names in brackets, e.g. `[d4]`, which are the engine's geometry.
 
+mod common;
+
+use common::{alg, alg_texts, captured, pos, route_texts, sorted, sq, texts};
 use draughts::{
     Board8x8, Brazilian, Canadian, Color, Czech, English, FenError, International, Italian, Move,
     MoveMode, PieceKind, Pool, Position, PositionError, Precedence, Removal, Rules, Russian,
-    Spanish, Square, Thai, Variant,
+    Spanish, Thai, Variant,
 };
 
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
-
-fn pos<V: Variant>(fen: &str) -> Position<V> {
-    Position::<V>::from_fen(fen).unwrap_or_else(|e| panic!("{}: bad FEN {fen}: {e}", V::NAME))
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-/// Sorted move texts (the variant's own notation), distinct mode.
-fn texts<V: Variant>(p: &Position<V>) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
-    v.sort();
-    v
-}
-
-/// Sorted move texts counting every capture route.
-fn route_texts<V: Variant>(p: &Position<V>) -> Vec<String> {
-    let mut v: Vec<String> = p
-        .legal_moves_in(MoveMode::Routes)
-        .iter()
-        .map(|m| m.to_string())
-        .collect();
-    v.sort();
-    v
-}
-
-/// A move's full path with algebraic square names (a1 = White's bottom left),
-/// for variants whose numbering is beside the point of the test.
-fn alg<V: Variant>(m: &Move<V>) -> String {
-    let sep = if m.is_capture() { 'x' } else { '-' };
-    let mut s = V::algebraic_name(m.from());
-    for &sq in m.path() {
-        s.push(sep);
-        s.push_str(&V::algebraic_name(sq));
-    }
-    s
-}
-
-/// Sorted algebraic move texts, distinct mode.
-fn alg_texts<V: Variant>(p: &Position<V>) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(alg).collect();
-    v.sort();
-    v
-}
 
 /// The legal move (distinct mode) whose text is `text`.
 fn find<V: Variant>(p: &Position<V>, text: &str) -> Move<V> {
@@ -78,17 +34,6 @@ fn find<V: Variant>(p: &Position<V>, text: &str) -> Move<V> {
         .into_iter()
         .find(|m| m.to_string() == text || alg(m) == text)
         .unwrap_or_else(|| panic!("{}: no move {text} in {:?}", V::NAME, texts(p)))
-}
-
-/// Sorted texts of the squares captured by a move.
-fn captured<V: Variant>(m: &Move<V>) -> Vec<String> {
-    let mut v: Vec<String> = m.captured().iter().map(V::square_text).collect();
-    v.sort();
-    v
-}
-
-fn sq<V: Variant>(text: &str) -> Square {
-    V::parse_square(text).unwrap_or_else(|| panic!("{}: bad square {text}", V::NAME))
 }
 
 fn kind_at<V: Variant>(p: &Position<V>, text: &str) -> Option<(Color, PieceKind)> {

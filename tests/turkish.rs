@@ -2,19 +2,13 @@
 //! removal, no 180° turn, maximum capture, promotion after a capture ends.
 //! Squares are algebraic from White's side; White moves up.
 
+mod common;
+
+use common::{pos, sorted, texts};
 use draughts::{Color, PieceKind, Position, Turkish, Variant};
 
 fn moves(fen: &str) -> Vec<String> {
-    let pos = Position::<Turkish>::from_fen(fen).unwrap();
-    let mut v: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn sorted(v: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
+    texts(&pos::<Turkish>(fen))
 }
 
 /// Start position: 16 men each on rows 2-3 and 6-7; White moves first; 8 moves
