@@ -1,7 +1,6 @@
 //! serde round trips (feature `serde`): Move, Outcome, Game; a game with an
 //! illegal move in its data is an error, never a panic.
 
-
 use draughts::{Color, English, Game, International, Move, Outcome, Russian, Variant, WinReason};
 
 fn play_some<V: Variant>(plies: usize) -> Game<V> {
