@@ -122,8 +122,7 @@ impl<V: Variant> Position<V> {
 
     #[inline]
     pub(crate) fn can_capture(&self) -> bool {
-        let (men, king) = self.capturers();
-        king || !men.is_zero()
+        self.capture_sources().is_some()
     }
 
     /// Fills `list` with the legal moves.
