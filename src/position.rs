@@ -173,6 +173,40 @@ impl<V: Variant> Position<V> {
         }
     }
 
+    /// The same position seen from the other side: the board rotated 180°,
+    /// the colours swapped and the other side to move. Every built-in variant
+    /// treats both colours alike, so the flipped position has the same legal
+    /// moves (rotated) and the same perft counts.
+    ///
+    /// ```
+    /// use draughts::{perft, Position, Russian};
+    /// let pos = Position::<Russian>::from_fen("W:WKc1,a3:Bf8,h6").unwrap();
+    /// let flipped = pos.flipped();
+    /// assert_eq!(flipped.to_fen(), "B:Wc1,a3:Bh6,Kf8");
+    /// assert_eq!(flipped.flipped(), pos);
+    /// assert_eq!(perft(&flipped, 5), perft(&pos, 5));
+    /// ```
+    pub fn flipped(&self) -> Self {
+        let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
+        let rotate = |b: Bits<V>| -> Bits<V> {
+            let mut out = Bits::<V>::ZERO;
+            for sq in Bitboard(b) {
+                let (r, c) = V::Board::coords(sq);
+                if let Some(t) = V::Board::square_at(h - 1 - r, w - 1 - c) {
+                    out |= Bits::<V>::bit(t.0 as u32);
+                }
+            }
+            out
+        };
+        Position {
+            white: rotate(self.black),
+            black: rotate(self.white),
+            kings: rotate(self.kings),
+            turn: self.turn.opponent(),
+            _v: PhantomData,
+        }
+    }
+
     /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
