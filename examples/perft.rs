@@ -1,13 +1,15 @@
 //! Perft from the command line.
 //!
 //! ```text
-//! cargo run --release --example perft -- --variant <name> --depth <N> [--fen "<FEN>"] [--routes] [--divide] [--only]
+//! cargo run --release --example perft -- --variant <name> --depth <N> [--fen "<FEN>"] [--routes] [--divide] [--only] [--threads <N>] [--hash <MiB>]
 //! ```
 //!
 //! Prints `d=<depth> nodes=<count> time=<seconds> nps=<nodes per second>` for
 //! each depth 1..N (only N with `--only`). `--divide` first prints
 //! `<move> <count>` for every root move at depth N. Errors go to stderr as one
-//! line, with exit status 2.
+//! line, with exit status 2. `--threads N` splits the tree across N threads;
+//! `--hash MiB` uses a transposition table (single thread); both give the
+//! same counts as plain perft.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -21,6 +23,8 @@ struct Args {
     mode: MoveMode,
     divide: bool,
     only: bool,
+    threads: usize,
+    hash: Option<usize>,
 }
 
 const USAGE: &str =
@@ -33,6 +37,8 @@ fn parse_args() -> Result<Args, String> {
     let mut mode = MoveMode::Distinct;
     let mut divide = false;
     let mut only = false;
+    let mut threads = 1;
+    let mut hash = None;
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -58,6 +64,23 @@ fn parse_args() -> Result<Args, String> {
             "--routes" => mode = MoveMode::Routes,
             "--divide" => divide = true,
             "--only" => only = true,
+            "--threads" => {
+                let v = value("--threads")?;
+                threads = v
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| format!("--threads: `{v}` is not a positive number"))?;
+            }
+            "--hash" => {
+                let v = value("--hash")?;
+                hash = Some(
+                    v.parse::<usize>()
+                        .ok()
+                        .filter(|&n| n >= 1)
+                        .ok_or_else(|| format!("--hash: `{v}` is not a positive number of MiB"))?,
+                );
+            }
             "-h" | "--help" => return Err(USAGE.to_string()),
             other => return Err(format!("unknown argument `{other}`; {USAGE}")),
         }
@@ -71,6 +94,8 @@ fn parse_args() -> Result<Args, String> {
         mode,
         divide,
         only,
+        threads,
+        hash,
     })
 }
 
@@ -101,7 +126,10 @@ fn main() -> ExitCode {
     let first = if args.only { args.depth.max(1) } else { 1 };
     for d in first..=args.depth {
         let t = Instant::now();
-        let nodes = pos.perft(d, args.mode);
+        let nodes = match args.hash {
+            Some(mib) => pos.perft_hashed(d, args.mode, mib),
+            None => pos.perft_parallel(d, args.mode, args.threads),
+        };
         let secs = t.elapsed().as_secs_f64();
         let nps = if secs > 0.0 {
             (nodes as f64 / secs) as u64

@@ -130,6 +130,17 @@ impl AnyPosition {
         each!(self, p => perft_in(p, depth, mode))
     }
 
+    /// Perft on `threads` threads (see [`perft_parallel`](crate::perft_parallel)).
+    pub fn perft_parallel(&self, depth: u32, mode: MoveMode, threads: usize) -> u64 {
+        each!(self, p => crate::perft::perft_parallel(p, depth, mode, threads))
+    }
+
+    /// Perft with a transposition table of about `mib` MiB (see
+    /// [`perft_hashed`](crate::perft_hashed)).
+    pub fn perft_hashed(&self, depth: u32, mode: MoveMode, mib: usize) -> u64 {
+        each!(self, p => crate::perft::perft_hashed(p, depth, mode, mib))
+    }
+
     /// Perft per root move, with each move as full-path text.
     pub fn divide(&self, depth: u32, mode: MoveMode) -> Vec<(String, u64)> {
         each!(self, p => divide(p, depth, mode).into_iter().map(|(m, n)| (m.to_string(), n)).collect())

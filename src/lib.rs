@@ -52,7 +52,9 @@ pub use error::{FenError, MoveError, PositionError, UnknownVariant};
 pub use game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome, WinReason};
 pub use geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout};
 pub use moves::{Move, MoveList, MoveMode};
-pub use perft::{divide, perft, perft_in};
+pub use perft::{
+    divide, perft, perft_hashed, perft_in, perft_parallel, perft_with_table, PerftTable,
+};
 pub use position::{Piece, PieceKind, Position, Setup};
 pub use variant::{
     Brazilian, Canadian, Color, Czech, DrawRules, EndgameRule, English, GameType, International,

@@ -5,6 +5,8 @@
 //! contributes nothing. At the last ply moves are counted, not played (bulk
 //! counting), and quiet moves are counted with popcounts.
 
+use core::sync::atomic::{AtomicUsize, Ordering};
+
 use crate::moves::{Move, MoveList, MoveMode};
 use crate::position::Position;
 use crate::variant::Variant;
@@ -71,4 +73,114 @@ pub fn divide<V: Variant>(pos: &Position<V>, depth: u32, mode: MoveMode) -> Vec<
             (m, n)
         })
         .collect()
+}
+
+/// Perft split across `threads` threads, with the same result as [`perft_in`].
+///
+/// The positions two plies below the root are shared out between the threads
+/// one at a time, so the work stays balanced when some subtrees are much
+/// larger than others. `threads <= 1` (or a depth below 3) runs on the
+/// calling thread.
+///
+/// ```
+/// use draughts::{perft_in, perft_parallel, International, MoveMode, Position};
+/// let pos = Position::<International>::start();
+/// assert_eq!(perft_parallel(&pos, 5, MoveMode::Distinct, 2), perft_in(&pos, 5, MoveMode::Distinct));
+/// ```
+pub fn perft_parallel<V: Variant>(
+    pos: &Position<V>,
+    depth: u32,
+    mode: MoveMode,
+    threads: usize,
+) -> u64 {
+    if threads <= 1 || depth < 3 {
+        return perft_in(pos, depth, mode);
+    }
+    let mut work = Vec::new();
+    for m in pos.legal_moves_in(mode) {
+        let child = pos.play(&m);
+        for g in child.legal_moves_in(mode) {
+            work.push(child.play(&g));
+        }
+    }
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut nodes = 0;
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(p) = work.get(i) else { break nodes };
+                        nodes += perft_in(p, depth - 2, mode);
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("perft worker panicked"))
+            .sum()
+    })
+}
+
+/// A perft transposition table: subtree counts keyed by the full position
+/// and depth, so that a hash collision can never change a count.
+pub struct PerftTable<V: Variant> {
+    entries: Vec<Option<(Position<V>, u32, u64)>>,
+}
+
+impl<V: Variant> PerftTable<V> {
+    /// A table using about `mib` MiB (at least one entry).
+    pub fn new(mib: usize) -> Self {
+        let size = core::mem::size_of::<Option<(Position<V>, u32, u64)>>();
+        let n = (mib << 20) / size;
+        PerftTable {
+            entries: vec![None; n.max(1)],
+        }
+    }
+
+    fn slot(&self, pos: &Position<V>) -> usize {
+        (pos.zobrist() % self.entries.len() as u64) as usize
+    }
+}
+
+/// Perft with a transposition table of about `mib` MiB: the same counts as
+/// [`perft_in`], faster for deep runs where positions recur. Entries store the
+/// whole position, so only an exact match is ever reused.
+///
+/// ```
+/// use draughts::{perft_hashed, perft_in, English, MoveMode, Position};
+/// let pos = Position::<English>::start();
+/// assert_eq!(perft_hashed(&pos, 8, MoveMode::Distinct, 4), perft_in(&pos, 8, MoveMode::Distinct));
+/// ```
+pub fn perft_hashed<V: Variant>(pos: &Position<V>, depth: u32, mode: MoveMode, mib: usize) -> u64 {
+    let mut table = PerftTable::new(mib);
+    perft_with_table(pos, depth, mode, &mut table)
+}
+
+/// Perft using (and filling) `table`; a table must only be used with one mode.
+pub fn perft_with_table<V: Variant>(
+    pos: &Position<V>,
+    depth: u32,
+    mode: MoveMode,
+    table: &mut PerftTable<V>,
+) -> u64 {
+    if depth <= 2 {
+        return perft_in(pos, depth, mode);
+    }
+    let slot = table.slot(pos);
+    if let Some((p, d, n)) = &table.entries[slot] {
+        if *d == depth && p == pos {
+            return *n;
+        }
+    }
+    let mut list = MoveList::new();
+    pos.generate(mode, &mut list);
+    let nodes = list
+        .iter()
+        .map(|m| perft_with_table(&pos.play(m), depth - 1, mode, table))
+        .sum();
+    table.entries[slot] = Some((*pos, depth, nodes));
+    nodes
 }

@@ -42,8 +42,20 @@ fn rows() -> Vec<Row> {
         .collect()
 }
 
+/// How a row is counted.
+#[derive(Clone, Copy)]
+enum Counting {
+    Plain,
+    Parallel(usize),
+    Hashed(usize),
+}
+
 /// Runs every supported row selected by `pick`; returns the number run.
 fn run(pick: impl Fn(&Row) -> bool) -> usize {
+    run_with(pick, Counting::Plain)
+}
+
+fn run_with(pick: impl Fn(&Row) -> bool, counting: Counting) -> usize {
     let mut failures = Vec::new();
     let mut count = 0;
     for row in rows().iter().filter(|r| pick(r)) {
@@ -58,7 +70,11 @@ fn run(pick: impl Fn(&Row) -> bool) -> usize {
             AnyPosition::from_fen(kind, &row.fen)
                 .unwrap_or_else(|e| panic!("line {}: bad FEN {}: {e}", row.line, row.fen))
         };
-        let got = pos.perft(row.depth, row.mode);
+        let got = match counting {
+            Counting::Plain => pos.perft(row.depth, row.mode),
+            Counting::Parallel(threads) => pos.perft_parallel(row.depth, row.mode, threads),
+            Counting::Hashed(mib) => pos.perft_hashed(row.depth, row.mode, mib),
+        };
         count += 1;
         if got != row.nodes {
             failures.push(format!(
@@ -79,6 +95,15 @@ fn run(pick: impl Fn(&Row) -> bool) -> usize {
 fn reference_perft_up_to_20_million() {
     let n = run(|r| r.nodes <= LIMIT);
     assert!(n > 200, "only {n} rows ran");
+}
+
+/// Parallel perft (3 threads) and hash-table perft (a deliberately small
+/// table, so that entries are overwritten and slots collide) give the
+/// published counts.
+#[test]
+fn parallel_and_hashed_perft_match_reference() {
+    assert!(run_with(|r| r.nodes <= 2_000_000, Counting::Parallel(3)) > 150);
+    assert!(run_with(|r| r.nodes <= 2_000_000, Counting::Hashed(1)) > 150);
 }
 
 #[test]
