@@ -97,18 +97,9 @@ impl<V: Variant> Position<V> {
             for d in ALL_DIRS {
                 let hits = match V::RULES.king_range {
                     KingRange::Short => shift::<V>(kings, d) & opp,
+                    // The first piece along each king's ray.
                     KingRange::Flying => {
-                        let mut hits = Bits::<V>::ZERO;
-                        let mut p = kings;
-                        loop {
-                            p = shift::<V>(p, d);
-                            hits |= p & opp;
-                            p &= empty;
-                            if p.is_zero() {
-                                break;
-                            }
-                        }
-                        hits
+                        shift::<V>(kings | V::Board::slide(kings, empty, d), d) & opp
                     }
                 };
                 if !(shift::<V>(hits, d) & empty).is_zero() {
@@ -153,16 +144,9 @@ impl<V: Variant> Position<V> {
             for d in ALL_DIRS {
                 match V::RULES.king_range {
                     KingRange::Short => n += (shift::<V>(kings, d) & empty).count(),
-                    KingRange::Flying => {
-                        let mut p = kings;
-                        loop {
-                            p = shift::<V>(p, d) & empty;
-                            if p.is_zero() {
-                                break;
-                            }
-                            n += p.count();
-                        }
-                    }
+                    // Kings on one line block each other, so the rays never
+                    // overlap and one popcount counts every king move.
+                    KingRange::Flying => n += V::Board::slide(kings, empty, d).count(),
                 }
             }
         }
@@ -458,10 +442,8 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
                 {
                     continue;
                 }
-                let mut p = shift::<V>(cur, d);
-                while !(p & empty).is_zero() {
-                    p = shift::<V>(p, d);
-                }
+                // The first occupied square along the ray.
+                let p = shift::<V>(cur | V::Board::slide(cur, empty, d), d) & !empty;
                 if (p & capturable).is_zero() {
                     continue;
                 }
