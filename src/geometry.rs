@@ -102,7 +102,7 @@ pub trait Geometry: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
 pub(crate) const fn bit_of(layout: Layout, width: u8, row: u8, col: u8) -> Option<u8> {
     match layout {
         Layout::Diagonal => {
-            if (row + col) % 2 != 0 {
+            if !(row + col).is_multiple_of(2) {
                 None
             } else {
                 let n = width / 2;
