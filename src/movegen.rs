@@ -306,6 +306,26 @@ impl<V: Variant> Sink<V> for MoveList<V> {
     }
 }
 
+/// The results of capture moves (start, end, captured set, promotion),
+/// without their paths: what perft needs to play them.
+pub(crate) struct Captures<V: Variant>(pub(crate) SmallVec<[(Square, Square, Bits<V>, bool); 32]>);
+
+impl<V: Variant> Sink<V> for Captures<V> {
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+    fn contains(&self, from: Square, to: Square, captured: Bits<V>) -> bool {
+        self.0
+            .iter()
+            .any(|&(f, t, c, _)| f == from && t == to && c == captured)
+    }
+    #[inline]
+    fn push(&mut self, from: Square, path: &[Square], captured: Bits<V>, promotes: bool) {
+        self.0
+            .push((from, path[path.len() - 1], captured, promotes));
+    }
+}
+
 /// Counts capture moves without building them; keeps the start, end and
 /// captured set of multi-piece captures to recognise duplicate routes.
 pub(crate) struct Counter<V: Variant> {

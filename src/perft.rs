@@ -7,6 +7,7 @@
 
 use core::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::movegen::Captures;
 use crate::moves::{Move, MoveList, MoveMode};
 use crate::position::Position;
 use crate::variant::Variant;
@@ -34,10 +35,18 @@ pub fn perft_in<V: Variant>(pos: &Position<V>, depth: u32, mode: MoveMode) -> u6
         1 => pos.count(mode),
         _ => match pos.capture_sources() {
             Some((men, king_can)) => {
-                let mut list = MoveList::new();
-                pos.generate_captures(mode, men, king_can, &mut list);
-                list.iter()
-                    .map(|m| perft_in(&pos.play(m), depth - 1, mode))
+                // Only the resulting positions are needed: no paths are built.
+                let mut caps = Captures::<V>(Default::default());
+                pos.generate_captures(mode, men, king_can, &mut caps);
+                caps.0
+                    .iter()
+                    .map(|&(from, to, captured, promotes)| {
+                        perft_in(
+                            &pos.play_parts(from, to, captured, promotes),
+                            depth - 1,
+                            mode,
+                        )
+                    })
                     .sum()
             }
             None => {

@@ -296,17 +296,29 @@ impl<V: Variant> Position<V> {
     /// checked (use [`Position::try_play`] for moves from outside).
     #[inline]
     pub fn play(&self, mv: &Move<V>) -> Self {
-        let from = Bits::<V>::bit(mv.from.0 as u32);
-        let to = Bits::<V>::bit(mv.to().0 as u32);
+        self.play_parts(mv.from, mv.to(), mv.captured, mv.promotes)
+    }
+
+    /// Plays the move of the piece on `from` to `to` that captures `captured`.
+    #[inline]
+    pub(crate) fn play_parts(
+        &self,
+        from: Square,
+        to: Square,
+        captured: Bits<V>,
+        promotes: bool,
+    ) -> Self {
+        let from = Bits::<V>::bit(from.0 as u32);
+        let to = Bits::<V>::bit(to.0 as u32);
         let mut next = *self;
         let (own, opp) = match self.turn {
             Color::White => (&mut next.white, &mut next.black),
             Color::Black => (&mut next.black, &mut next.white),
         };
         *own = (*own & !from) | to;
-        *opp &= !mv.captured;
-        let mut kings = self.kings & !mv.captured;
-        if !(kings & from).is_zero() || mv.promotes {
+        *opp &= !captured;
+        let mut kings = self.kings & !captured;
+        if !(kings & from).is_zero() || promotes {
             kings = (kings & !from) | to;
         }
         next.kings = kings;
