@@ -308,7 +308,10 @@ impl<V: Variant> Sink<V> for MoveList<V> {
 
 /// The results of capture moves (start, end, captured set, promotion),
 /// without their paths: what perft needs to play them.
-pub(crate) struct Captures<V: Variant>(pub(crate) SmallVec<[(Square, Square, Bits<V>, bool); 32]>);
+pub(crate) struct Captures<V: Variant>(pub(crate) SmallVec<[Capture<V>; 32]>);
+
+/// Start, end, captured set and promotion of one capture move.
+pub(crate) type Capture<V> = (Square, Square, Bits<V>, bool);
 
 impl<V: Variant> Sink<V> for Captures<V> {
     fn clear(&mut self) {
