@@ -5,8 +5,13 @@ use thiserror::Error;
 
 /// A variant name that is not one of the built-in variants.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown variant `{0}` (expected one of: english, italian, spanish, russian, brazilian, pool, czech, thai, international, canadian)")]
+#[error("unknown variant `{0}` (expected one of: {})", variant_names())]
 pub struct UnknownVariant(pub String);
+
+fn variant_names() -> String {
+    let names: Vec<&str> = crate::VariantKind::ALL.iter().map(|k| k.name()).collect();
+    names.join(", ")
+}
 
 /// A set of pieces that is not a legal position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
