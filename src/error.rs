@@ -5,7 +5,7 @@ use thiserror::Error;
 
 /// A variant name that is not one of the built-in variants.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown variant `{0}` (expected one of: {})", variant_names())]
+#[error("unknown variant `{0}` (expected one of: {names})", names = variant_names())]
 pub struct UnknownVariant(pub String);
 
 fn variant_names() -> String {
