@@ -47,6 +47,8 @@ pub mod zobrist;
 
 pub use crate::{error::MoveTextError, notation::MoveInput};
 pub use any::{AnyGame, AnyPosition};
+#[cfg(feature = "arbitrary")]
+pub use arbitrary_impls::LegalMove;
 pub use bitboard::{BitSet, Bitboard, Square};
 pub use error::{FenError, MoveError, PositionError, UnknownVariant};
 pub use game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome, WinReason};

@@ -1,0 +1,220 @@
+//! A stable-Rust smoke run of the fuzz targets: every body in
+//! `fuzz/fuzz_targets/bodies.rs` (the file the cargo-fuzz targets call) runs
+//! over pseudo-random inputs and over every seed file in
+//! `fuzz/seeds/<target>/`, and over the crashing inputs fuzzing has found
+//! (regression tests). `structured` needs `--features arbitrary`.
+//!
+//! The number of random inputs per target is `FUZZ_SMOKE_CASES` from the
+//! environment, or 5000 (1000 in debug builds).
+
+#[path = "../fuzz/fuzz_targets/bodies.rs"]
+mod bodies;
+
+use std::path::Path;
+
+/// xorshift64*: a small deterministic generator, so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn byte(&mut self) -> u8 {
+        (self.next() >> 56) as u8
+    }
+    fn bytes(&mut self, max_len: usize) -> Vec<u8> {
+        let len = self.below(max_len + 1);
+        (0..len).map(|_| self.byte()).collect()
+    }
+    /// Text made of `tokens`, `count` of them at most.
+    fn text(&mut self, tokens: &[&str], count: usize) -> String {
+        let n = self.below(count + 1);
+        (0..n).map(|_| tokens[self.below(tokens.len())]).collect()
+    }
+}
+
+fn cases() -> usize {
+    std::env::var("FUZZ_SMOKE_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(if cfg!(debug_assertions) { 1000 } else { 5000 })
+}
+
+/// Runs `body` over every file in `fuzz/seeds/<target>/`; returns how many.
+fn run_seeds(target: &str, body: fn(&[u8])) -> usize {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/seeds")
+        .join(target);
+    let mut n = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let data = std::fs::read(&path).unwrap();
+        let result = std::panic::catch_unwind(|| body(&data));
+        if let Err(e) = result {
+            panic!("seed {} fails: {e:?}", path.display());
+        }
+        n += 1;
+    }
+    n
+}
+
+/// Runs `body` over `cases()` inputs from `make`, reporting the failing one.
+fn run_random(seed: u64, body: fn(&[u8]), make: fn(&mut Rng) -> Vec<u8>) {
+    let mut rng = Rng::new(seed);
+    for i in 0..cases() {
+        let data = make(&mut rng);
+        if std::panic::catch_unwind(|| body(&data)).is_err() {
+            panic!("random input {i} fails: {data:?}");
+        }
+    }
+}
+
+const FEN_TOKENS: &[&str] = &[
+    "W", "B", "K", ":", ",", "-", "W:", ":W", ":B", "1", "2", "3", "5", "9", "0", "10", "12", "20",
+    "28", "32", "45", "50", "64", "99", "a", "c", "e", "h", "l", "1", "3", "8", "12", "[", "]",
+    "\"", "FEN ", " ", ".", "x", "k", "w", "b", "\u{e9}",
+];
+
+const MOVE_TOKENS: &[&str] = &[
+    "1", "2", "5", "9", "0", "11", "15", "19", "22", "23", "28", "32", "33", "46", "-", "x", ":",
+    "X", "a", "b", "c", "d", "e", "f", "g", "h", "3", "4", "6", "8", "!", "?", " ", "\n", "W:",
+    "W:W", ":B", ",", "K",
+];
+
+const PDN_TOKENS: &[&str] = &[
+    "[Event \"x\"]\n",
+    "[GameType \"20\"]\n",
+    "[GameType \"21\"]\n",
+    "[GameType \"25\"]\n",
+    "[GameType \"",
+    "[FEN \"W:W31-50:B1-20\"]\n",
+    "[FEN \"B:W18:B14\"]\n",
+    "[Result \"1-0\"]\n",
+    "1. ",
+    "2. ",
+    "10... ",
+    "32-28 ",
+    "19-23 ",
+    "11-15 ",
+    "23-19 ",
+    "28x19 ",
+    "c3-d4 ",
+    "f6-g5 ",
+    "{a comment} ",
+    "(",
+    ")",
+    "$1 ",
+    "* ",
+    "1-0\n",
+    "2-0\n",
+    "0-1\n\n",
+    "1/2-1/2\n",
+    "\n\n",
+    "[",
+    "]",
+    "\"",
+    "{",
+    "}",
+    ";",
+    "%",
+    "!?",
+    "x",
+    "-",
+];
+
+fn fen_input(rng: &mut Rng) -> Vec<u8> {
+    if rng.below(4) == 0 {
+        rng.bytes(64)
+    } else {
+        rng.text(FEN_TOKENS, 40).into_bytes()
+    }
+}
+
+fn play_input(rng: &mut Rng) -> Vec<u8> {
+    rng.bytes(256)
+}
+
+fn pdn_input(rng: &mut Rng) -> Vec<u8> {
+    let mut data = vec![rng.byte()];
+    if rng.below(4) == 0 {
+        data.extend(rng.bytes(128));
+    } else {
+        data.extend(rng.text(PDN_TOKENS, 40).into_bytes());
+    }
+    data
+}
+
+fn movetext_input(rng: &mut Rng) -> Vec<u8> {
+    let plies = rng.below(100);
+    let mut data = vec![rng.byte(), plies as u8];
+    data.extend((0..plies).map(|_| rng.byte()));
+    if data[0] >= 128 && rng.below(2) == 0 {
+        // A FEN line first: kings and flying captures without long games.
+        let fen = match rng.below(4) {
+            0 => "W:WK46,K1:B23,32,33,44,19,28",
+            1 => "W:WKc1,a3:Bf8,h6,d4,e5",
+            2 => "B:W18,K27,K30:BK14,10,9",
+            _ => "W:WK1:B5,6,7,8,9,10,11,12",
+        };
+        data.extend(fen.bytes());
+        data.push(b'\n');
+    }
+    if rng.below(5) == 0 {
+        data.extend(rng.bytes(16));
+    } else {
+        data.extend(rng.text(MOVE_TOKENS, 8).into_bytes());
+    }
+    data
+}
+
+#[cfg(feature = "arbitrary")]
+fn structured_input(rng: &mut Rng) -> Vec<u8> {
+    rng.bytes(400)
+}
+
+#[test]
+fn smoke_fen() {
+    assert!(run_seeds("fen", bodies::fen) > 0);
+    run_random(1, bodies::fen, fen_input);
+}
+
+#[test]
+fn smoke_play() {
+    assert!(run_seeds("play", bodies::play) > 0);
+    run_random(2, bodies::play, play_input);
+}
+
+#[test]
+fn smoke_pdn() {
+    assert!(run_seeds("pdn", bodies::pdn) > 0);
+    run_random(3, bodies::pdn, pdn_input);
+}
+
+#[test]
+fn smoke_movetext() {
+    assert!(run_seeds("movetext", bodies::movetext) > 0);
+    run_random(4, bodies::movetext, movetext_input);
+}
+
+#[cfg(feature = "arbitrary")]
+#[test]
+fn smoke_structured() {
+    assert!(run_seeds("structured", bodies::structured) > 0);
+    run_random(5, bodies::structured, structured_input);
+}
+
+// Regression tests: inputs on which fuzzing found a failure, minimized.
