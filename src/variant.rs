@@ -339,7 +339,11 @@ impl Numbering {
             let row = if corner >= 2 { height - 1 - i } else { i };
             let mut j = 0;
             while j < width {
-                let col = if corner.is_multiple_of(2) { j } else { width - 1 - j };
+                let col = if corner.is_multiple_of(2) {
+                    j
+                } else {
+                    width - 1 - j
+                };
                 let internal_col = if invert { width - 1 - col } else { col };
                 if let Some(b) = bit_of(layout, width, row, internal_col) {
                     to_bit[n] = b;
