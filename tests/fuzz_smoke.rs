@@ -95,6 +95,12 @@ const MOVE_TOKENS: &[&str] = &[
     "W:W", ":B", ",", "K",
 ];
 
+/// Move text with the placeholders of the target move (see `bodies::movetext`).
+const PLACEHOLDER_TOKENS: &[&str] = &[
+    "\x01", "\x02", "\x03", "\x04", "\x01x", "\x01-", "\x01:", "x\x03", "x\x02", "-\x02", ":\x02",
+    "\x04\x02", "!", "?", "0", "1", " ",
+];
+
 const PDN_TOKENS: &[&str] = &[
     "[Event \"x\"]\n",
     "[GameType \"20\"]\n",
@@ -162,6 +168,9 @@ fn movetext_input(rng: &mut Rng) -> Vec<u8> {
     let plies = rng.below(100);
     let mut data = vec![rng.byte(), plies as u8];
     data.extend((0..plies).map(|_| rng.byte()));
+    if data[0] & 0x40 != 0 {
+        data.push(rng.byte()); // the target move
+    }
     if data[0] >= 128 && rng.below(2) == 0 {
         // A FEN line first: kings and flying captures without long games.
         let fen = match rng.below(4) {
@@ -173,10 +182,10 @@ fn movetext_input(rng: &mut Rng) -> Vec<u8> {
         data.extend(fen.bytes());
         data.push(b'\n');
     }
-    if rng.below(5) == 0 {
-        data.extend(rng.bytes(16));
-    } else {
-        data.extend(rng.text(MOVE_TOKENS, 8).into_bytes());
+    match rng.below(6) {
+        0 => data.extend(rng.bytes(16)),
+        1 | 2 if data[0] & 0x40 != 0 => data.extend(rng.text(PLACEHOLDER_TOKENS, 6).into_bytes()),
+        _ => data.extend(rng.text(MOVE_TOKENS, 8).into_bytes()),
     }
     data
 }

@@ -182,30 +182,69 @@ pub fn pdn(data: &[u8]) {
 
 /// `movetext`: move text read against a position chosen by the input.
 ///
-/// * byte 0: the variant (`byte % 11`); from 128 up, the text up to the first
-///   newline is read as a FEN of that variant and used instead of the start
-///   position when it is accepted (the text after the newline is then the
-///   move text);
+/// * byte 0: the variant (`(byte & 63) % 11`) and two flags: with bit 7 set, the
+///   text up to the first newline is read as a FEN of that variant and used
+///   instead of the start position when it is accepted (the text after the
+///   newline is then the move text); with bit 6 set, a selector byte follows
+///   the plies (below);
 /// * byte 1: `n`, the number of plies to play first;
 /// * the next `n` bytes: each picks a legal move by index (`byte % count`);
-/// * the rest, read as UTF-8 (lossily): the text given to `parse_move`.
+/// * with bit 6 of byte 0, one selector byte: it picks a *target* move, one
+///   of the position's routes-mode moves (`byte % count`);
+/// * the rest, read as UTF-8 (lossily): the text given to `parse_move`. If
+///   there is a target move, the control characters `\x01`..`\x04` in the
+///   text stand for its start square, its end square, its next landing
+///   square (the first, then the second, ...) and the first character of its
+///   start square (the file, in algebraic notation), written as the variant
+///   writes squares; so the fuzzer can build texts such as `\x01x\x03x\x02`
+///   or `\x04\x02` that name real moves of a position it cannot see.
 ///
 /// `parse_move` never panics. When it gives a move, the move is `is_legal`,
 /// is one of `legal_moves()` (same start, end and captured pieces), and both
 /// its full-path text (`to_string`) and its shortest text (`move_text`) read
 /// back to a move with the same start, end and captured pieces. Every legal
-/// move of the position also reads back from its `move_text` and `to_string`.
+/// move of the position also reads back from its `move_text` and `to_string`,
+/// and the full-path text of every routes-mode move reads back to that very
+/// route (equal moves).
 pub fn movetext(data: &[u8]) {
     let [first, plies, rest @ ..] = data else {
         return;
     };
     let n = (*plies as usize).min(rest.len());
-    let (choices, text) = rest.split_at(n);
-    let text = String::from_utf8_lossy(text);
+    let (choices, mut rest) = rest.split_at(n);
+    let mut selector = None;
+    if first & 0x40 != 0 {
+        let Some((&s, after)) = rest.split_first() else {
+            return;
+        };
+        selector = Some(s);
+        rest = after;
+    }
+    let text = String::from_utf8_lossy(rest);
     with_variant!(
-        variant_of(*first),
-        movetext_in(*first >= 128, choices, &text)
+        variant_of(first & 0x3f),
+        movetext_in(*first >= 128, choices, selector, &text)
     )
+}
+
+/// `text` with the placeholders `\x01`..`\x04` replaced (see [`movetext`]).
+fn expand_placeholders<V: Variant>(text: &str, mv: &Move<V>) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut next = 0;
+    for c in text.chars() {
+        match c {
+            '\x01' => out.push_str(&V::square_text(mv.from())),
+            '\x02' => out.push_str(&V::square_text(mv.to())),
+            '\x03' => {
+                let path = mv.path();
+                out.push_str(&V::square_text(path[next % path.len()]));
+                next += 1;
+            }
+            '\x04' => out.extend(V::square_text(mv.from()).chars().next()),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn same_move<V: Variant>(a: &Move<V>, b: &Move<V>) -> bool {
@@ -229,7 +268,7 @@ fn check_reads_back<V: Variant>(pos: &Position<V>, mv: &Move<V>, text: &str, wha
     }
 }
 
-fn movetext_in<V: Variant>(fen_first: bool, choices: &[u8], text: &str) {
+fn movetext_in<V: Variant>(fen_first: bool, choices: &[u8], selector: Option<u8>, text: &str) {
     let mut pos = Position::<V>::start();
     let mut text = text;
     if fen_first {
@@ -251,6 +290,28 @@ fn movetext_in<V: Variant>(fen_first: bool, choices: &[u8], text: &str) {
     for mv in &moves {
         check_reads_back(&pos, mv, &pos.move_text(mv), "shortest text");
         check_reads_back(&pos, mv, &mv.to_string(), "full text");
+    }
+    let routes = pos.legal_moves_in(MoveMode::Routes);
+    for route in &routes {
+        let full = route.to_string();
+        match pos.parse_move(&full) {
+            Ok(back) => assert!(
+                back == *route,
+                "{}: full path {full:?} of a route reads as {back} at {}",
+                V::NAME,
+                pos.to_fen()
+            ),
+            Err(e) => panic!(
+                "{}: full path {full:?} of a route rejected at {}: {e}",
+                V::NAME,
+                pos.to_fen()
+            ),
+        }
+    }
+    let expanded;
+    if let (Some(s), false) = (selector, routes.is_empty()) {
+        expanded = expand_placeholders(text, &routes[s as usize % routes.len()]);
+        text = &expanded;
     }
     match pos.parse_move(text) {
         Ok(mv) => {
