@@ -227,3 +227,27 @@ fn smoke_structured() {
 }
 
 // Regression tests: inputs on which fuzzing found a failure, minimized.
+
+/// Found by the smoke run of `structured` (seed `variant_10_sparse`), a bug in
+/// the check, not in the crate: in Turkish, captured pieces leave the board
+/// as they are jumped, so a king may end its capture on the square of a piece
+/// it took earlier in the same move (here the man on c5).
+#[test]
+fn turkish_capture_may_end_on_a_square_it_captured() {
+    use draughts::{Color, MoveMode, Position, Turkish};
+    let pos = Position::<Turkish>::from_fen(
+        "W:WKh3,Ka4,Ka6,b6,g6,Kh6,Kb7,Kc8,Kd8,Ke8:BKd3,e4,h4,c5,d5,h5,f6",
+    )
+    .unwrap();
+    let mv = pos.parse_move("c8xc3xe3xe5xc5").unwrap();
+    assert_eq!(mv.to_string(), "c8xc3xe3xe5xc5");
+    assert!(pos.pieces(Color::Black).contains(mv.to()));
+    assert!(mv.captured().contains(mv.to()));
+    bodies::check_move(&pos, &mv, &pos.play(&mv));
+    bodies::check_position(&pos, MoveMode::Routes);
+    for m in pos.legal_moves_in(MoveMode::Routes) {
+        let next = pos.play(&m);
+        bodies::check_move(&pos, &m, &next);
+        bodies::check_position(&next, MoveMode::Routes);
+    }
+}

@@ -396,7 +396,7 @@ fn structured_in<V: Variant>(data: &[u8]) {
 /// * the distinct-mode list has no duplicates (same start, end and captured
 ///   pieces) and each of its moves is one of the routes-mode moves; when the side to move has a capture, every move captures;
 /// * the colour-flipped position has as many moves in both modes.
-fn check_position<V: Variant>(pos: &Position<V>, mode: MoveMode) -> draughts::MoveList<V> {
+pub fn check_position<V: Variant>(pos: &Position<V>, mode: MoveMode) -> draughts::MoveList<V> {
     let fen = pos.to_fen();
     let name = V::NAME;
     let (white, black) = (pos.pieces(Color::White), pos.pieces(Color::Black));
@@ -482,7 +482,7 @@ fn check_position<V: Variant>(pos: &Position<V>, mode: MoveMode) -> draughts::Mo
 /// nothing else of the opponent's); the mover's pieces are the same but for
 /// the moved one; the moved piece is a king after the move exactly when it
 /// was one or the move promotes; the other kings stay.
-fn check_move<V: Variant>(pos: &Position<V>, mv: &Move<V>, next: &Position<V>) {
+pub fn check_move<V: Variant>(pos: &Position<V>, mv: &Move<V>, next: &Position<V>) {
     let fen = pos.to_fen();
     let name = V::NAME;
     let (me, them) = (pos.turn(), pos.turn().opponent());
