@@ -29,6 +29,13 @@ fn shift<V: Variant>(b: Bits<V>, d: Dir) -> Bits<V> {
     V::Board::shift(b, d)
 }
 
+/// `shift` for a result that is intersected with a set of playing squares
+/// (see [`Geometry::shift_unmasked`]).
+#[inline(always)]
+fn shift_in<V: Variant>(b: Bits<V>, d: Dir) -> Bits<V> {
+    V::Board::shift_unmasked(b, d)
+}
+
 #[inline(always)]
 fn sq_of<B: BitSet>(b: B) -> Square {
     Square(b.lowest() as u8)
@@ -56,6 +63,32 @@ fn man_capture_dirs<V: Variant>(color: Color) -> &'static [Dir] {
 }
 
 const ALL_DIRS: [Dir; 4] = [0, 1, 2, 3];
+const ALL_DIRS_MASK: u8 = 0b1111;
+
+/// A set of directions as a mask: bit `d` for direction `d`.
+#[inline(always)]
+fn dir_mask(dirs: &[Dir]) -> u8 {
+    dirs.iter().fold(0, |m, &d| m | 1 << d)
+}
+
+/// Calls `f(d)` for every direction `d` in `mask`. Unrolled, so that `d` is a
+/// constant in each (inlined) call and shifts by `d` need no branch on the
+/// direction, even when the mask itself depends on the side to move.
+#[inline(always)]
+fn each_dir(mask: u8, mut f: impl FnMut(Dir)) {
+    if mask & 1 != 0 {
+        f(0);
+    }
+    if mask & 2 != 0 {
+        f(1);
+    }
+    if mask & 4 != 0 {
+        f(2);
+    }
+    if mask & 8 != 0 {
+        f(3);
+    }
+}
 
 impl<V: Variant> Position<V> {
     #[inline(always)]
@@ -88,21 +121,21 @@ impl<V: Variant> Position<V> {
             opp & !self.kings
         };
         let mut men_capturing = Bits::<V>::ZERO;
-        for &d in man_capture_dirs::<V>(self.turn) {
+        each_dir(dir_mask(man_capture_dirs::<V>(self.turn)), |d| {
             let back = d ^ 2;
-            men_capturing |= men & shift::<V>(shift::<V>(empty, back) & man_targets, back);
-        }
+            men_capturing |= men & shift_in::<V>(shift_in::<V>(empty, back) & man_targets, back);
+        });
         let mut king_can = false;
         if !kings.is_zero() {
             for d in ALL_DIRS {
                 let hits = match V::RULES.king_range {
-                    KingRange::Short => shift::<V>(kings, d) & opp,
+                    KingRange::Short => shift_in::<V>(kings, d) & opp,
                     // The first piece along each king's ray.
                     KingRange::Flying => {
-                        shift::<V>(kings | V::Board::slide(kings, empty, d), d) & opp
+                        shift_in::<V>(kings | V::Board::slide(kings, empty, d), d) & opp
                     }
                 };
-                if !(shift::<V>(hits, d) & empty).is_zero() {
+                if !(shift_in::<V>(hits, d) & empty).is_zero() {
                     king_can = true;
                     break;
                 }
@@ -126,24 +159,43 @@ impl<V: Variant> Position<V> {
     }
 
     /// Counts the legal moves; steps are counted with popcounts.
+    #[inline]
     pub(crate) fn count(&self, mode: MoveMode) -> u64 {
-        if let Some((men, king_can)) = self.capture_sources() {
-            let mut counter = Counter::<V>::new();
-            self.generate_captures(mode, men, king_can, &mut counter);
-            return counter.count;
+        match self.capture_sources() {
+            Some((men, king_can)) => self.count_captures(mode, men, king_can),
+            None => self.count_steps(),
         }
+    }
+
+    /// Counts the capture moves without building them. Kept out of line so
+    /// that the step-counting path of `count` stays small where it is inlined.
+    #[inline(never)]
+    fn count_captures(&self, mode: MoveMode, men: Bits<V>, king_can: bool) -> u64 {
+        if !king_can {
+            if let Some(jumpers) = self.single_jumps(men) {
+                return jumpers.iter().map(|j| j.count() as u64).sum();
+            }
+        }
+        let mut counter = Counter::<V>::new();
+        self.generate_captures(mode, men, king_can, &mut counter);
+        counter.count
+    }
+
+    /// Counts the steps of a position without captures, with popcounts.
+    #[inline(always)]
+    fn count_steps(&self) -> u64 {
         let (own, opp) = self.own_opp();
         let empty = V::Board::ALL & !(own | opp);
         let own_men = own & !self.kings;
         let kings = own & self.kings;
         let mut n = 0u32;
-        for &d in man_step_dirs::<V>(self.turn) {
-            n += (shift::<V>(own_men, d) & empty).count();
-        }
+        each_dir(dir_mask(man_step_dirs::<V>(self.turn)), |d| {
+            n += (shift_in::<V>(own_men, d) & empty).count();
+        });
         if !kings.is_zero() {
             for d in ALL_DIRS {
                 match V::RULES.king_range {
-                    KingRange::Short => n += (shift::<V>(kings, d) & empty).count(),
+                    KingRange::Short => n += (shift_in::<V>(kings, d) & empty).count(),
                     // Kings on one line block each other, so the rays never
                     // overlap and one popcount counts every king move.
                     KingRange::Flying => n += V::Board::slide(kings, empty, d).count(),
@@ -174,11 +226,11 @@ impl<V: Variant> Position<V> {
         let own_men = own & !self.kings;
         let far = self.promotion_row();
         for &d in man_step_dirs::<V>(self.turn) {
-            let mut targets = shift::<V>(own_men, d) & empty;
+            let mut targets = shift_in::<V>(own_men, d) & empty;
             while !targets.is_zero() {
                 let to = Bits::<V>::bit(targets.lowest());
                 targets ^= to;
-                f(shift::<V>(to, d ^ 2), to, !(to & far).is_zero());
+                f(shift_in::<V>(to, d ^ 2), to, !(to & far).is_zero());
             }
         }
         let mut kings = own & self.kings;
@@ -186,13 +238,13 @@ impl<V: Variant> Position<V> {
             let k = Bits::<V>::bit(kings.lowest());
             kings ^= k;
             for d in ALL_DIRS {
-                let mut p = shift::<V>(k, d) & empty;
+                let mut p = shift_in::<V>(k, d) & empty;
                 while !p.is_zero() {
                     f(k, p, false);
                     if V::RULES.king_range == KingRange::Short {
                         break;
                     }
-                    p = shift::<V>(p, d) & empty;
+                    p = shift_in::<V>(p, d) & empty;
                 }
             }
         }
@@ -228,6 +280,65 @@ impl<V: Variant> Position<V> {
         next
     }
 
+    /// The fast path of capture generation. When no king can capture and no
+    /// man's capture can go on after its first jump, every capture is a single
+    /// jump, found with a few shifts per direction instead of a search:
+    /// returns, per direction `d`, the men of `men` that jump in direction `d`.
+    /// Returns `None` when the search is needed.
+    ///
+    /// Exactness: after jumping in direction `d` from `s` to `l = s + 2d`, a
+    /// man could only go on with a jump in a direction `e != opposite(d)`
+    /// (the opposite jump is over the piece just captured). Such a jump never
+    /// passes the captured piece `l - d` or the vacated `s`, so it is possible
+    /// exactly when a man standing on `l` could jump in direction `e` in the
+    /// current position. Single jumps all have the same precedence key unless
+    /// a precedence rule looks at kings and men may capture kings.
+    #[inline]
+    fn single_jumps(&self, men: Bits<V>) -> Option<[Bits<V>; 4]> {
+        let (own, opp) = self.own_opp();
+        let king_rules = V::RULES.precedence.contains(&Precedence::MostKings)
+            || V::RULES.precedence.contains(&Precedence::EarliestKing);
+        if king_rules && V::RULES.man_captures_king && !(opp & self.kings).is_zero() {
+            return None;
+        }
+        let empty = V::Board::ALL & !(own | opp);
+        let targets = if V::RULES.man_captures_king {
+            opp
+        } else {
+            opp & !self.kings
+        };
+        let dirs = dir_mask(man_capture_dirs::<V>(self.turn));
+        let far = self.promotion_row();
+        // can[e]: the squares from which a man could jump in direction e now.
+        let mut can = [Bits::<V>::ZERO; 4];
+        each_dir(dirs, |e| {
+            can[e] = shift_in::<V>(shift_in::<V>(empty, e ^ 2) & targets, e ^ 2);
+        });
+        let mut jumpers = [Bits::<V>::ZERO; 4];
+        let mut goes_on = false;
+        each_dir(dirs, |d| {
+            jumpers[d] = men & can[d];
+            let mut land = shift_in::<V>(shift_in::<V>(jumpers[d], d), d);
+            match V::RULES.promotion {
+                // Crowning ends the move: no continuation from the far row.
+                MidCapturePromotion::EndsMove => land &= !far,
+                // A crowned man would go on as a king: leave it to the search.
+                MidCapturePromotion::PromotesAndContinues => {
+                    goes_on |= !(land & far).is_zero();
+                }
+                MidCapturePromotion::ContinuesAsMan => {}
+            }
+            each_dir(dirs & !(1 << (d ^ 2)), |e| {
+                goes_on |= !(land & can[e]).is_zero();
+            });
+        });
+        if goes_on {
+            None
+        } else {
+            Some(jumpers)
+        }
+    }
+
     pub(crate) fn generate_captures<S: Sink<V>>(
         &self,
         mode: MoveMode,
@@ -235,6 +346,25 @@ impl<V: Variant> Position<V> {
         king_can: bool,
         list: &mut S,
     ) {
+        if !king_can {
+            if let Some(jumpers) = self.single_jumps(men) {
+                // In the search's order: by man, then by direction.
+                let far = self.promotion_row();
+                let mut m = men;
+                while !m.is_zero() {
+                    let b = Bits::<V>::bit(m.lowest());
+                    m ^= b;
+                    for (d, &j) in jumpers.iter().enumerate() {
+                        if !(j & b).is_zero() {
+                            let over = shift_in::<V>(b, d);
+                            let to = shift_in::<V>(over, d);
+                            list.push(sq_of(b), &[sq_of(to)], over, !(to & far).is_zero());
+                        }
+                    }
+                }
+                return;
+            }
+        }
         let (own, opp) = self.own_opp();
         let mut gen = CaptureGen::<V, S> {
             list,
@@ -245,7 +375,7 @@ impl<V: Variant> Position<V> {
             opp_kings: opp & self.kings,
             occ: own | opp,
             far: self.promotion_row(),
-            man_dirs: man_capture_dirs::<V>(self.turn),
+            man_dirs: dir_mask(man_capture_dirs::<V>(self.turn)),
             path: [Square(0); MAX_JUMPS],
             best: 0,
         };
@@ -378,11 +508,34 @@ struct CaptureGen<'a, V: Variant, S: Sink<V>> {
     occ: Bits<V>,
     /// The mover's promotion row.
     far: Bits<V>,
-    man_dirs: &'static [Dir],
+    /// Directions in which men capture, as a mask (bit `d` for direction `d`).
+    man_dirs: u8,
     /// Landing squares of the sequence being searched.
     path: [Square; MAX_JUMPS],
     /// Best precedence key recorded so far.
     best: u32,
+}
+
+/// Where a capture sequence being searched stands.
+struct Node<V: Variant> {
+    /// The capturing piece's square (a single bit).
+    cur: Bits<V>,
+    /// The piece is a king now.
+    king: bool,
+    /// A man that has been crowned during the sequence.
+    promoted: bool,
+    /// Pieces captured so far.
+    captured: Bits<V>,
+    /// Which captures took kings (for `Precedence::EarliestKing`).
+    king_seq: u32,
+    /// Number of jumps so far.
+    len: usize,
+    /// Direction of the last jump (`NO_DIR` before the first).
+    last_dir: Dir,
+    /// Don't jump again in `last_dir` (already searched from the first landing).
+    skip_last_dir: bool,
+    /// Squares a jump may land on.
+    empty: Bits<V>,
 }
 
 impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
@@ -408,122 +561,160 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
             Removal::EndOfMove => V::Board::ALL & !self.occ,
             Removal::Immediate => V::Board::ALL & !(self.occ & !captured),
         };
-        let capturable = self.opp & !captured;
+        let at = Node {
+            cur,
+            king,
+            promoted,
+            captured,
+            king_seq,
+            len,
+            last_dir,
+            skip_last_dir,
+            empty,
+        };
+        // One call per direction with the direction as a constant: once
+        // inlined, every shift below is a plain shift (no branch on the
+        // direction). Men use their capture directions, kings all four.
         let mut any = false;
-        if !king || V::RULES.king_range == KingRange::Short {
-            let (targets, dirs): (Bits<V>, &[Dir]) = if king {
-                (capturable, &ALL_DIRS)
-            } else if V::RULES.man_captures_king {
-                (capturable, self.man_dirs)
-            } else {
-                (capturable & !self.opp_kings, self.man_dirs)
-            };
-            for &d in dirs {
-                if V::RULES.no_reverse_jump && d ^ 2 == last_dir {
-                    continue;
-                }
-                let over = shift::<V>(cur, d) & targets;
-                if over.is_zero() {
-                    continue;
-                }
-                let land = shift::<V>(over, d) & empty;
-                if land.is_zero() {
-                    continue;
-                }
-                any = true;
-                let seq = self.seq(king_seq, over, len);
-                let ncapt = captured | over;
-                self.path[len] = sq_of(land);
-                let on_far = !king && !(land & self.far).is_zero();
-                let (next_king, stop) = match V::RULES.promotion {
-                    MidCapturePromotion::EndsMove if on_far => (false, true),
-                    MidCapturePromotion::PromotesAndContinues if on_far => (true, false),
-                    _ => (king, false),
-                };
-                // A man is promoted if it stands on the far row when recorded
-                // (ContinuesAsMan) or once it has been crowned (the other rules).
-                let next_promoted = if king { promoted } else { on_far };
-                if stop
-                    || !self.extend(
-                        land,
-                        next_king,
-                        next_promoted,
-                        ncapt,
-                        seq,
-                        len + 1,
-                        d,
-                        false,
-                    )
-                {
-                    self.record(len + 1, ncapt, seq, next_promoted);
-                }
-            }
+        if king && V::RULES.king_range == KingRange::Flying {
+            any |= self.jump::<true>(0, &at);
+            any |= self.jump::<true>(1, &at);
+            any |= self.jump::<true>(2, &at);
+            any |= self.jump::<true>(3, &at);
         } else {
-            for d in ALL_DIRS {
-                if (V::RULES.no_reverse_jump && d ^ 2 == last_dir)
-                    || (skip_last_dir && d == last_dir)
-                {
-                    continue;
-                }
-                // The first occupied square along the ray.
-                let p = shift::<V>(cur | V::Board::slide(cur, empty, d), d) & !empty;
-                if (p & capturable).is_zero() {
-                    continue;
-                }
-                let mut land = shift::<V>(p, d) & empty;
-                if land.is_zero() {
-                    continue;
-                }
-                any = true;
-                let seq = self.seq(king_seq, p, len);
-                let ncapt = captured | p;
-                let mut continues = false;
-                let mut ends = Bits::<V>::ZERO;
-                // Going on in the same direction reaches the same next piece from
-                // every landing square: search it from the first landing only, so
-                // that a straight double jump is one route, not one per square
-                // (unless routes are counted per landing square).
-                let merge = !(self.mode == MoveMode::Routes
-                    && V::RULES.routes == RouteConvention::EveryLanding);
-                let mut first = true;
-                loop {
-                    self.path[len] = sq_of(land);
-                    if self.extend(
-                        land,
-                        true,
-                        promoted,
-                        ncapt,
-                        seq,
-                        len + 1,
-                        d,
-                        merge && !first,
-                    ) {
-                        continues = true;
-                    } else {
-                        ends |= land;
-                    }
-                    if V::RULES.king_landing == KingLanding::DirectlyBehind {
-                        break;
-                    }
-                    first = false;
-                    land = shift::<V>(land, d) & empty;
-                    if land.is_zero() {
-                        break;
-                    }
-                }
-                // Mid-sequence the king must land where the capture continues
-                // (RULES.md §1); only if it can't continue anywhere may it stop.
-                if !continues {
-                    while !ends.is_zero() {
-                        let l = Bits::<V>::bit(ends.lowest());
-                        ends ^= l;
-                        self.path[len] = sq_of(l);
-                        self.record(len + 1, ncapt, seq, promoted);
-                    }
-                }
+            let dirs = if king || V::RULES.men_capture_backward {
+                ALL_DIRS_MASK
+            } else {
+                self.man_dirs
+            };
+            if dirs & 1 != 0 {
+                any |= self.jump::<false>(0, &at);
+            }
+            if dirs & 2 != 0 {
+                any |= self.jump::<false>(1, &at);
+            }
+            if dirs & 4 != 0 {
+                any |= self.jump::<false>(2, &at);
+            }
+            if dirs & 8 != 0 {
+                any |= self.jump::<false>(3, &at);
             }
         }
         any
+    }
+
+    /// The jumps from `at` in direction `d`, each extended as far as it goes;
+    /// true when there is at least one. `FLYING`: the piece is a flying king.
+    #[inline(always)]
+    fn jump<const FLYING: bool>(&mut self, d: Dir, at: &Node<V>) -> bool {
+        if V::RULES.no_reverse_jump && d ^ 2 == at.last_dir {
+            return false;
+        }
+        let capturable = self.opp & !at.captured;
+        let empty = at.empty;
+        if !FLYING {
+            let targets = if at.king || V::RULES.man_captures_king {
+                capturable
+            } else {
+                capturable & !self.opp_kings
+            };
+            let over = shift_in::<V>(at.cur, d) & targets;
+            if over.is_zero() {
+                return false;
+            }
+            let land = shift_in::<V>(over, d) & empty;
+            if land.is_zero() {
+                return false;
+            }
+            let len = at.len;
+            let seq = self.seq(at.king_seq, over, len);
+            let ncapt = at.captured | over;
+            self.path[len] = sq_of(land);
+            let on_far = !at.king && !(land & self.far).is_zero();
+            let (next_king, stop) = match V::RULES.promotion {
+                MidCapturePromotion::EndsMove if on_far => (false, true),
+                MidCapturePromotion::PromotesAndContinues if on_far => (true, false),
+                _ => (at.king, false),
+            };
+            // A man is promoted if it stands on the far row when recorded
+            // (ContinuesAsMan) or once it has been crowned (the other rules).
+            let next_promoted = if at.king { at.promoted } else { on_far };
+            if stop
+                || !self.extend(
+                    land,
+                    next_king,
+                    next_promoted,
+                    ncapt,
+                    seq,
+                    len + 1,
+                    d,
+                    false,
+                )
+            {
+                self.record(len + 1, ncapt, seq, next_promoted);
+            }
+            return true;
+        }
+        if at.skip_last_dir && d == at.last_dir {
+            return false;
+        }
+        // The first occupied square along the ray.
+        let p = shift::<V>(at.cur | V::Board::slide(at.cur, empty, d), d) & !empty;
+        if (p & capturable).is_zero() {
+            return false;
+        }
+        let mut land = shift_in::<V>(p, d) & empty;
+        if land.is_zero() {
+            return false;
+        }
+        let len = at.len;
+        let seq = self.seq(at.king_seq, p, len);
+        let ncapt = at.captured | p;
+        let mut continues = false;
+        let mut ends = Bits::<V>::ZERO;
+        // Going on in the same direction reaches the same next piece from
+        // every landing square: search it from the first landing only, so
+        // that a straight double jump is one route, not one per square
+        // (unless routes are counted per landing square).
+        let merge =
+            !(self.mode == MoveMode::Routes && V::RULES.routes == RouteConvention::EveryLanding);
+        let mut first = true;
+        loop {
+            self.path[len] = sq_of(land);
+            if self.extend(
+                land,
+                true,
+                at.promoted,
+                ncapt,
+                seq,
+                len + 1,
+                d,
+                merge && !first,
+            ) {
+                continues = true;
+            } else {
+                ends |= land;
+            }
+            if V::RULES.king_landing == KingLanding::DirectlyBehind {
+                break;
+            }
+            first = false;
+            land = shift_in::<V>(land, d) & empty;
+            if land.is_zero() {
+                break;
+            }
+        }
+        // Mid-sequence the king must land where the capture continues
+        // (RULES.md §1); only if it can't continue anywhere may it stop.
+        if !continues {
+            while !ends.is_zero() {
+                let l = Bits::<V>::bit(ends.lowest());
+                ends ^= l;
+                self.path[len] = sq_of(l);
+                self.record(len + 1, ncapt, seq, at.promoted);
+            }
+        }
+        true
     }
 
     /// Marks capture number `len` in the king-order mask when `piece` is a king.

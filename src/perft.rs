@@ -8,7 +8,7 @@
 use core::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::movegen::Captures;
-use crate::moves::{Move, MoveList, MoveMode};
+use crate::moves::{Bits, Move, MoveList, MoveMode};
 use crate::position::Position;
 use crate::variant::Variant;
 
@@ -33,32 +33,55 @@ pub fn perft_in<V: Variant>(pos: &Position<V>, depth: u32, mode: MoveMode) -> u6
     match depth {
         0 => 1,
         1 => pos.count(mode),
-        _ => match pos.capture_sources() {
-            Some((men, king_can)) => {
-                // Only the resulting positions are needed: no paths are built.
-                let mut caps = Captures::<V>(Default::default());
-                pos.generate_captures(mode, men, king_can, &mut caps);
-                caps.0
-                    .iter()
-                    .map(|&(from, to, captured, promotes)| {
-                        perft_in(
-                            &pos.play_parts(from, to, captured, promotes),
-                            depth - 1,
-                            mode,
-                        )
-                    })
-                    .sum()
-            }
-            None => {
-                // Steps are played straight from the bitboards, without Move values.
-                let mut nodes = 0;
-                pos.for_each_step(|from, to, promotes| {
-                    nodes += perft_in(&pos.play_step(from, to, promotes), depth - 1, mode);
-                });
-                nodes
-            }
-        },
+        _ => perft_from_2(pos, depth, mode),
     }
+}
+
+/// Perft at `depth >= 2`. Children at depth 1 are counted in place rather
+/// than through a call per child, and captures, which need a large frame for
+/// their move list, are handled out of line.
+fn perft_from_2<V: Variant>(pos: &Position<V>, depth: u32, mode: MoveMode) -> u64 {
+    match pos.capture_sources() {
+        Some((men, king_can)) => perft_captures(pos, depth, mode, men, king_can),
+        None => {
+            // Steps are played straight from the bitboards, without Move values.
+            let mut nodes = 0;
+            pos.for_each_step(|from, to, promotes| {
+                let child = pos.play_step(from, to, promotes);
+                nodes += if depth == 2 {
+                    child.count(mode)
+                } else {
+                    perft_from_2(&child, depth - 1, mode)
+                };
+            });
+            nodes
+        }
+    }
+}
+
+/// The captures part of [`perft_from_2`].
+#[inline(never)]
+fn perft_captures<V: Variant>(
+    pos: &Position<V>,
+    depth: u32,
+    mode: MoveMode,
+    men: Bits<V>,
+    king_can: bool,
+) -> u64 {
+    // Only the resulting positions are needed: no paths are built.
+    let mut caps = Captures::<V>(Default::default());
+    pos.generate_captures(mode, men, king_can, &mut caps);
+    caps.0
+        .iter()
+        .map(|&(from, to, captured, promotes)| {
+            let child = pos.play_parts(from, to, captured, promotes);
+            if depth == 2 {
+                child.count(mode)
+            } else {
+                perft_from_2(&child, depth - 1, mode)
+            }
+        })
+        .sum()
 }
 
 /// Perft per root move: each legal move with the leaf count below it.
