@@ -87,6 +87,14 @@ pub trait Geometry: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
         out
     }
 
+    /// The first square of `occ` (a set of playing squares) met going from
+    /// the single square `from` in direction `dir`, or the empty set: the
+    /// piece a flying king on `from` would reach first.
+    #[inline(always)]
+    fn first_on_ray(from: Self::Bits, occ: Self::Bits, dir: Dir) -> Self::Bits {
+        Self::shift(from | Self::slide(from, Self::ALL & !occ, dir), dir) & occ
+    }
+
     /// The square at `(row, col)` (White's view), if it is a playing square.
     fn square_at(row: u8, col: u8) -> Option<Square> {
         if row >= Self::HEIGHT || col >= Self::WIDTH {
@@ -162,6 +170,39 @@ macro_rules! diagonal_board {
                 }
                 m
             }
+
+            /// `shift` as a `const fn`, for building [`Self::RAYS`].
+            const fn step(b: $bits, dir: Dir) -> $bits {
+                const N: u32 = $w / 2;
+                (match dir {
+                    0 => b << N,
+                    1 => b << (N + 1),
+                    2 => b >> N,
+                    _ => b >> (N + 1),
+                }) & Self::row_mask(0, $h - 1)
+            }
+
+            /// `RAYS[b][d]`: every square from bit `b` to the edge in direction `d`.
+            const RAYS: [[$bits; 4]; <$bits>::BITS as usize] = {
+                let mut t = [[0; 4]; <$bits>::BITS as usize];
+                let all = Self::row_mask(0, $h - 1);
+                let mut i = 0;
+                while i < <$bits>::BITS as usize {
+                    if (all >> i) & 1 != 0 {
+                        let mut d = 0;
+                        while d < 4 {
+                            let mut p = Self::step(1 << i, d);
+                            while p != 0 {
+                                t[i][d] |= p;
+                                p = Self::step(p, d);
+                            }
+                            d += 1;
+                        }
+                    }
+                    i += 1;
+                }
+                t
+            };
         }
 
         impl Geometry for $name {
@@ -196,6 +237,20 @@ macro_rules! diagonal_board {
                     1 => b << (N + 1),
                     2 => b >> N,
                     _ => b >> (N + 1),
+                }
+            }
+
+            /// A table lookup: the ray's squares in `occ`, then the nearest of
+            /// them (the lowest bit going up the board, the highest going down).
+            #[inline(always)]
+            fn first_on_ray(from: $bits, occ: $bits, dir: Dir) -> $bits {
+                let r = Self::RAYS[from.trailing_zeros() as usize][dir] & occ;
+                if dir < 2 {
+                    r & r.wrapping_neg()
+                } else if r == 0 {
+                    0
+                } else {
+                    1 << (<$bits>::BITS - 1 - r.leading_zeros())
                 }
             }
 
@@ -345,6 +400,18 @@ mod tests {
                     p = G::shift(p, d) & empty;
                 }
                 assert_eq!(G::slide(from, empty, d), want, "dir {d}");
+                // The first piece along each ray of each square of `from`.
+                let occ = G::ALL & !empty;
+                let mut f = from;
+                while !f.is_zero() {
+                    let one = <G::Bits as BitSet>::bit(f.lowest());
+                    f = f & !one;
+                    let mut p = G::shift(one, d);
+                    while !p.is_zero() && (p & occ).is_zero() {
+                        p = G::shift(p, d);
+                    }
+                    assert_eq!(G::first_on_ray(one, occ, d), p, "first_on_ray dir {d}");
+                }
             }
         }
     }

@@ -24,11 +24,6 @@ const NO_DIR: Dir = 8;
 /// Longest capture sequence the search supports (more than any board can hold).
 const MAX_JUMPS: usize = 64;
 
-#[inline(always)]
-fn shift<V: Variant>(b: Bits<V>, d: Dir) -> Bits<V> {
-    V::Board::shift(b, d)
-}
-
 /// `shift` for a result that is intersected with a set of playing squares
 /// (see [`Geometry::shift_unmasked`]).
 #[inline(always)]
@@ -659,7 +654,7 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
             return false;
         }
         // The first occupied square along the ray.
-        let p = shift::<V>(at.cur | V::Board::slide(at.cur, empty, d), d) & !empty;
+        let p = V::Board::first_on_ray(at.cur, V::Board::ALL & !empty, d);
         if (p & capturable).is_zero() {
             return false;
         }
