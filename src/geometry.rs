@@ -301,6 +301,35 @@ pub struct Board8x8Orthogonal;
 impl Board8x8Orthogonal {
     const FILE_A: u64 = 0x0101_0101_0101_0101;
     const FILE_H: u64 = Self::FILE_A << 7;
+
+    /// `shift` as a `const fn`, for building [`Self::RAYS`].
+    const fn step(b: u64, dir: Dir) -> u64 {
+        match dir {
+            0 => b << 8,
+            1 => (b << 1) & !Self::FILE_A,
+            2 => b >> 8,
+            _ => (b >> 1) & !Self::FILE_H,
+        }
+    }
+
+    /// `RAYS[b][d]`: every square from bit `b` to the edge in direction `d`.
+    const RAYS: [[u64; 4]; 64] = {
+        let mut t = [[0; 4]; 64];
+        let mut i = 0;
+        while i < 64 {
+            let mut d = 0;
+            while d < 4 {
+                let mut p = Self::step(1 << i, d);
+                while p != 0 {
+                    t[i][d] |= p;
+                    p = Self::step(p, d);
+                }
+                d += 1;
+            }
+            i += 1;
+        }
+        t
+    };
 }
 
 impl Geometry for Board8x8Orthogonal {
@@ -315,11 +344,20 @@ impl Geometry for Board8x8Orthogonal {
 
     #[inline(always)]
     fn shift(b: u64, dir: Dir) -> u64 {
-        match dir {
-            0 => b << 8,
-            1 => (b << 1) & !Self::FILE_A,
-            2 => b >> 8,
-            _ => (b >> 1) & !Self::FILE_H,
+        Self::step(b, dir)
+    }
+
+    /// A table lookup, as on the diagonal boards: up and right go to higher
+    /// bits, so the nearest piece is the lowest bit of the ray's pieces.
+    #[inline(always)]
+    fn first_on_ray(from: u64, occ: u64, dir: Dir) -> u64 {
+        let r = Self::RAYS[from.trailing_zeros() as usize][dir] & occ;
+        if dir < 2 {
+            r & r.wrapping_neg()
+        } else if r == 0 {
+            0
+        } else {
+            1 << (63 - r.leading_zeros())
         }
     }
 }
