@@ -443,7 +443,7 @@ mod tests {
                 let mut f = from;
                 while !f.is_zero() {
                     let one = <G::Bits as BitSet>::bit(f.lowest());
-                    f = f & !one;
+                    f &= !one;
                     let mut p = G::shift(one, d);
                     while !p.is_zero() && (p & occ).is_zero() {
                         p = G::shift(p, d);
