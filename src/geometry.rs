@@ -148,6 +148,33 @@ pub(crate) const fn coords_of(layout: Layout, width: u8, bit: u8) -> (u8, u8) {
     }
 }
 
+/// The ray table of a board, as a constant expression: entry `[b][d]` holds
+/// every square from bit `b` to the edge in direction `d` (zero for bits that
+/// are not playing squares). Expanded inside the board's `impl`, whose
+/// `const fn step(b, d)` is its shift.
+macro_rules! rays_table {
+    ($bits:ty, $all:expr) => {{
+        let mut t = [[0; 4]; <$bits>::BITS as usize];
+        let all: $bits = $all;
+        let mut i = 0;
+        while i < <$bits>::BITS as usize {
+            if (all >> i) & 1 != 0 {
+                let mut d = 0;
+                while d < 4 {
+                    let mut p = Self::step(1 << i, d);
+                    while p != 0 {
+                        t[i][d] |= p;
+                        p = Self::step(p, d);
+                    }
+                    d += 1;
+                }
+            }
+            i += 1;
+        }
+        t
+    }};
+}
+
 macro_rules! diagonal_board {
     ($(#[$doc:meta])* $name:ident, $bits:ty, $w:expr, $h:expr) => {
         $(#[$doc])*
@@ -183,26 +210,8 @@ macro_rules! diagonal_board {
             }
 
             /// `RAYS[b][d]`: every square from bit `b` to the edge in direction `d`.
-            const RAYS: [[$bits; 4]; <$bits>::BITS as usize] = {
-                let mut t = [[0; 4]; <$bits>::BITS as usize];
-                let all = Self::row_mask(0, $h - 1);
-                let mut i = 0;
-                while i < <$bits>::BITS as usize {
-                    if (all >> i) & 1 != 0 {
-                        let mut d = 0;
-                        while d < 4 {
-                            let mut p = Self::step(1 << i, d);
-                            while p != 0 {
-                                t[i][d] |= p;
-                                p = Self::step(p, d);
-                            }
-                            d += 1;
-                        }
-                    }
-                    i += 1;
-                }
-                t
-            };
+            const RAYS: [[$bits; 4]; <$bits>::BITS as usize] =
+                rays_table!($bits, Self::row_mask(0, $h - 1));
         }
 
         impl Geometry for $name {
@@ -313,23 +322,7 @@ impl Board8x8Orthogonal {
     }
 
     /// `RAYS[b][d]`: every square from bit `b` to the edge in direction `d`.
-    const RAYS: [[u64; 4]; 64] = {
-        let mut t = [[0; 4]; 64];
-        let mut i = 0;
-        while i < 64 {
-            let mut d = 0;
-            while d < 4 {
-                let mut p = Self::step(1 << i, d);
-                while p != 0 {
-                    t[i][d] |= p;
-                    p = Self::step(p, d);
-                }
-                d += 1;
-            }
-            i += 1;
-        }
-        t
-    };
+    const RAYS: [[u64; 4]; 64] = rays_table!(u64, u64::MAX);
 }
 
 impl Geometry for Board8x8Orthogonal {
