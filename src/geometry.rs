@@ -198,15 +198,24 @@ macro_rules! diagonal_board {
                 m
             }
 
-            /// `shift` as a `const fn`, for building [`Self::RAYS`].
-            const fn step(b: $bits, dir: Dir) -> $bits {
+            /// One step in direction `dir` without the playing-square mask: a
+            /// step off the left or right edge lands on a ghost bit and one
+            /// off the top on a bit above the board, neither a playing square.
+            #[inline(always)]
+            const fn step_unmasked(b: $bits, dir: Dir) -> $bits {
                 const N: u32 = $w / 2;
-                (match dir {
+                match dir {
                     0 => b << N,
                     1 => b << (N + 1),
                     2 => b >> N,
                     _ => b >> (N + 1),
-                }) & Self::row_mask(0, $h - 1)
+                }
+            }
+
+            /// `shift` as a `const fn`, for building [`Self::RAYS`].
+            #[inline(always)]
+            const fn step(b: $bits, dir: Dir) -> $bits {
+                Self::step_unmasked(b, dir) & <Self as Geometry>::ALL
             }
 
             /// `RAYS[b][d]`: every square from bit `b` to the edge in direction `d`.
@@ -226,27 +235,12 @@ macro_rules! diagonal_board {
 
             #[inline(always)]
             fn shift(b: $bits, dir: Dir) -> $bits {
-                const N: u32 = $w / 2;
-                (match dir {
-                    0 => b << N,
-                    1 => b << (N + 1),
-                    2 => b >> N,
-                    _ => b >> (N + 1),
-                }) & Self::ALL
+                Self::step(b, dir)
             }
 
             #[inline(always)]
             fn shift_unmasked(b: $bits, dir: Dir) -> $bits {
-                const N: u32 = $w / 2;
-                // A step off the left or right edge lands on a ghost bit and
-                // one off the top on a bit above the board: neither is a
-                // playing square.
-                match dir {
-                    0 => b << N,
-                    1 => b << (N + 1),
-                    2 => b >> N,
-                    _ => b >> (N + 1),
-                }
+                Self::step_unmasked(b, dir)
             }
 
             /// A table lookup: the ray's squares in `occ`, then the nearest of
