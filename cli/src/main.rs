@@ -1,0 +1,34 @@
+//! The `draughts` command line. Each subcommand lives in its own module; this
+//! file only parses the command line and dispatches.
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod moves;
+
+/// Draughts/checkers on the command line: every variant of the `draughts` library.
+#[derive(Parser)]
+#[command(name = "draughts", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the legal moves of a position in the variant's notation.
+    Moves(moves::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Moves(args) => moves::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("draughts: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

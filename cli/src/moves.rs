@@ -1,0 +1,36 @@
+//! `draughts moves`: the legal moves of a position, one per line.
+use draughts::{AnyPosition, MoveMode, VariantKind};
+use std::process::ExitCode;
+
+/// Arguments of `draughts moves`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Variant name (english, international, russian, ...).
+    #[arg(long, short)]
+    variant: VariantKind,
+    /// Position in FEN; the variant's start position when omitted.
+    #[arg(long)]
+    fen: Option<String>,
+    /// List every capture route instead of distinct moves.
+    #[arg(long)]
+    routes: bool,
+}
+
+/// Prints the moves; an error is one line for `main` to print.
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let pos = match &args.fen {
+        Some(fen) => {
+            AnyPosition::from_fen(args.variant, fen).map_err(|e| format!("bad FEN: {e}"))?
+        }
+        None => AnyPosition::start(args.variant),
+    };
+    let mode = if args.routes {
+        MoveMode::Routes
+    } else {
+        MoveMode::Distinct
+    };
+    for (m, _) in pos.divide(0, mode) {
+        println!("{m}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
