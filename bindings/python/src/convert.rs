@@ -230,7 +230,8 @@ pub(crate) fn snake(debug: impl core::fmt::Debug) -> String {
     out
 }
 
-/// How a game ended.
+/// How a game ended: the winner (None for a draw), the reason and the PDN
+/// result. Outcomes compare equal and hash by value, and pickle.
 #[pyclass(module = "draughts_rs", name = "Outcome", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyOutcome {

@@ -462,14 +462,25 @@ fn rewrap<V: Variant>(like: &AnyPosition, q: &draughts::Position<V>) -> AnyPosit
 
 /// Reads every game of a PDN text.
 ///
-/// Games without a `GameType` tag are played as `variant` (a `PdnError` if
+/// Games without a `GameType` tag are played as `variant` (an error if
 /// None). Each game is replayed with its variant's rules in `"on_claim"`
-/// draw mode (records go on after unclaimed draws). The first bad game
-/// raises `PdnError` (message: game index, move number, text and reason),
-/// unless `skip_errors` is true, which leaves bad games out.
+/// draw mode (records go on after unclaimed draws). A bad game (its message
+/// gives the game's index, the move number, the text and the reason):
+/// `errors="raise"` raises `PdnError` for the first one, `"skip"` leaves bad
+/// games out, `"return"` puts a `PdnError` instance in the bad game's place.
 #[pyfunction]
-#[pyo3(signature = (text, variant = None, skip_errors = false))]
-pub fn read_pdn(text: &str, variant: Option<&str>, skip_errors: bool) -> PyResult<Vec<Game>> {
+#[pyo3(signature = (text, variant = None, errors = "raise"))]
+pub fn read_pdn(
+    py: Python<'_>,
+    text: &str,
+    variant: Option<&str>,
+    errors: &str,
+) -> PyResult<Vec<Py<PyAny>>> {
+    if !matches!(errors, "raise" | "skip" | "return") {
+        return Err(PyValueError::new_err(format!(
+            "errors=`{errors}`: expected \"raise\", \"skip\" or \"return\""
+        )));
+    }
     let default = variant.map(kind).transpose()?;
     let mut out = Vec::new();
     for (i, g) in parse_pdn(text).into_iter().enumerate() {
@@ -479,9 +490,16 @@ pub fn read_pdn(text: &str, variant: Option<&str>, skip_errors: bool) -> PyResul
                 .map_err(|kind| PdnError { game: i + 1, kind })
         });
         match r {
-            Ok(g) => out.push(g),
-            Err(e) if !skip_errors => return Err(errors::PdnError::new_err(e.to_string())),
-            Err(_) => {}
+            Ok(g) => out.push(Py::new(py, g)?.into_any()),
+            Err(e) => match errors {
+                "raise" => return Err(errors::PdnError::new_err(e.to_string())),
+                "return" => out.push(
+                    errors::PdnError::new_err(e.to_string())
+                        .into_value(py)
+                        .into_any(),
+                ),
+                _ => {}
+            },
         }
     }
     Ok(out)

@@ -5,7 +5,7 @@ rules, FEN/PDN, perft) as a Python package.
 
 >>> import draughts_rs as d
 >>> d.Board("international").perft(3)
-6836
+658
 >>> g = d.Game("russian")
 >>> g.push("c3-d4")
 Move('c3-d4')

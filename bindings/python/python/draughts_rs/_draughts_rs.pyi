@@ -187,7 +187,11 @@ class Game:
     def __eq__(self, other: object) -> bool: ...
 
 def variants() -> List[str]: ...
-def read_pdn(text: str, variant: Optional[str] = None, skip_errors: bool = False) -> List[Game]: ...
+def read_pdn(
+    text: str, variant: Optional[str] = None, errors: str = "raise"
+) -> List[Union[Game, PdnError]]:
+    """errors: "raise" (the first bad game raises PdnError), "skip" or "return"
+    (a PdnError instance in the bad game's place)."""
 def random_playouts(
     variant: str = "international",
     games: int = 100,
