@@ -89,6 +89,22 @@ pub fn count<V: Variant>(pos: &Position<V>, depth: u32, mode: MoveMode, opts: Op
     } else {
         None
     };
+    if threads == 1 && bar.is_none() {
+        // Nothing to watch: count on this thread.
+        let mut table = table_mib.map(PerftTable::<V>::new);
+        let mut per_root = vec![0; roots.len()];
+        for (unit, &r) in units.iter().zip(&owner) {
+            per_root[r] += match table.as_mut() {
+                Some(t) => perft_with_table(unit, remaining, mode, t),
+                None => perft_in(unit, remaining, mode),
+            };
+        }
+        return Count {
+            nodes: per_root.iter().sum(),
+            per_root,
+            seconds: start.elapsed().as_secs_f64(),
+        };
+    }
     let main = std::thread::current();
     let running = AtomicUsize::new(threads);
     std::thread::scope(|s| {

@@ -7,7 +7,7 @@
 //! [`crate::split`]).
 use std::process::ExitCode;
 
-use draughts::{MoveMode, Variant};
+use draughts::{MoveMode, Variant, VariantKind};
 
 use crate::count::{self, nps, Options};
 use crate::dispatch::{mode_name, position, with_variant, PositionArgs};
@@ -26,11 +26,20 @@ pub struct Args {
 /// The counting options of `perft` and `divide`.
 #[derive(clap::Args)]
 pub struct RunArgs {
-    #[command(flatten)]
-    position: PositionArgs,
+    /// Variant: english, italian, spanish, russian, brazilian, pool, czech,
+    /// thai, international, canadian, turkish.
+    #[arg(long, short, required = true)]
+    variant: Option<VariantKind>,
+    /// Start from this FEN (`W:W31-50:B1-20`) instead of the start position;
+    /// `start` names the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Count every capture route instead of distinct moves.
+    #[arg(long)]
+    routes: bool,
     /// Depth: `N` counts depths 1 to N, `A..B` depths A to B (inclusive).
-    #[arg(long, short, value_parser = parse_depths)]
-    depth: Depths,
+    #[arg(long, short, value_parser = parse_depths, required = true)]
+    depth: Option<Depths>,
     /// Count depth N only (the last depth of `--depth`).
     #[arg(long)]
     only: bool,
@@ -118,23 +127,28 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         return split::run(command);
     }
     let run = args.run;
-    let p = &run.position;
-    with_variant!(p.variant, perft_depths(p.fen.as_deref(), p.mode(), &run))
+    // Required by clap unless a subcommand is given.
+    let (Some(variant), Some(depth)) = (run.variant, run.depth) else {
+        return Err("perft needs --variant and --depth (see --help)".into());
+    };
+    let mode = if run.routes {
+        MoveMode::Routes
+    } else {
+        MoveMode::Distinct
+    };
+    with_variant!(variant, perft_depths(run.fen.as_deref(), mode, depth, &run))
 }
 
 fn perft_depths<V: Variant>(
     fen: Option<&str>,
     mode: MoveMode,
+    depth: Depths,
     args: &RunArgs,
 ) -> Result<ExitCode, String> {
     let pos = position::<V>(fen)?;
-    let first = if args.only {
-        args.depth.last
-    } else {
-        args.depth.first
-    };
+    let first = if args.only { depth.last } else { depth.first };
     let mut rows = Vec::new();
-    for d in first..=args.depth.last {
+    for d in first..=depth.last {
         let c = count::count(&pos, d, mode, args.counting.options());
         let nps = nps(c.nodes, c.seconds);
         if args.json {
