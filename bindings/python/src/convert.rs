@@ -199,8 +199,9 @@ pub(crate) fn draw_mode(text: &str) -> PyResult<DrawMode> {
     match text {
         "automatic" => Ok(DrawMode::Automatic),
         "on_claim" => Ok(DrawMode::OnClaim),
+        "as_written" => Ok(DrawMode::AsWritten),
         _ => Err(PyValueError::new_err(format!(
-            "`{text}` is not a draw mode (expected \"automatic\" or \"on_claim\")"
+            "`{text}` is not a draw mode (expected \"automatic\", \"as_written\" or \"on_claim\")"
         ))),
     }
 }
@@ -209,6 +210,7 @@ pub(crate) fn draw_mode_name(m: DrawMode) -> &'static str {
     match m {
         DrawMode::Automatic => "automatic",
         DrawMode::OnClaim => "on_claim",
+        DrawMode::AsWritten => "as_written",
     }
 }
 

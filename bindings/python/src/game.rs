@@ -73,8 +73,8 @@ impl Game {
         game_pos!(&self.g, g => *g.start()).to_fen()
     }
 
-    fn state(&self) -> (bool, String) {
-        let mode = with_game!(&self.g, g => g.draw_mode());
+    fn state(&self) -> (&'static str, String) {
+        let mode = draw_mode_name(with_game!(&self.g, g => g.draw_mode()));
         let ended = match self.ended {
             None => String::new(),
             Some(Ended::Agreement) => "agreement".into(),
@@ -82,15 +82,16 @@ impl Game {
             Some(Ended::Resignation(c)) => format!("resignation:{}", color_name(c)),
             Some(Ended::Time(c)) => format!("time:{}", color_name(c)),
         };
-        (mode == draughts::DrawMode::OnClaim, ended)
+        (mode, ended)
     }
 }
 
 #[pymethods]
 impl Game {
     /// A game of `variant` from its start position or from `fen`.
-    /// `draw_mode`: `"automatic"` (a draw by rule ends the game) or
-    /// `"on_claim"` (it only makes `claim_draw` available).
+    /// `draw_mode`: `"automatic"` (a draw by rule ends the game),
+    /// `"on_claim"` (it only makes `claim_draw` available) or `"as_written"`
+    /// (each rule as its federation writes it: automatic or claimed).
     #[new]
     #[pyo3(signature = (variant = "international", fen = None, draw_mode = "automatic"))]
     fn new(variant: &str, fen: Option<&str>, draw_mode: &str) -> PyResult<Game> {
@@ -222,7 +223,8 @@ impl Game {
         self.g.outcome().is_some()
     }
 
-    /// `"automatic"` or `"on_claim"`; setting it re-evaluates the position.
+    /// `"automatic"`, `"as_written"` or `"on_claim"`; setting it
+    /// re-evaluates the position.
     #[getter(draw_mode)]
     fn get_draw_mode(&self) -> &'static str {
         draw_mode_name(with_game!(&self.g, g => g.draw_mode()))
@@ -387,20 +389,20 @@ impl Game {
             &'static str,
             String,
             Vec<String>,
-            bool,
+            &'static str,
             String,
             Vec<(String, String)>,
         ),
     )> {
         let g = slf.borrow();
-        let (on_claim, ended) = g.state();
+        let (mode, ended) = g.state();
         Ok((
             slf.py().get_type::<Game>().getattr("_restore")?.unbind(),
             (
                 g.variant(),
                 g.start_fen(),
                 g.moves_text(),
-                on_claim,
+                mode,
                 ended,
                 g.tags.clone(),
             ),
@@ -412,7 +414,7 @@ impl Game {
         variant: &str,
         fen: &str,
         moves: Vec<String>,
-        on_claim: bool,
+        mode: &str,
         ended: &str,
         tags: Vec<(String, String)>,
     ) -> PyResult<Game> {
@@ -420,9 +422,8 @@ impl Game {
         for m in moves {
             with_game!(&mut game.g, g => g.play_text(&m).map(|_| ())).map_err(game_err)?;
         }
-        if !on_claim {
-            with_game!(&mut game.g, g => g.set_draw_mode(draughts::DrawMode::Automatic));
-        }
+        let mode = draw_mode(mode)?;
+        with_game!(&mut game.g, g => g.set_draw_mode(mode));
         match ended.split_once(':') {
             _ if ended.is_empty() => {}
             None if ended == "claim" => {

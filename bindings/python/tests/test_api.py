@@ -117,6 +117,8 @@ def test_repetition_claim_and_automatic_draw():
     auto.draw_mode = "on_claim"
     assert auto.outcome is None and auto.claimable_draw() == "repetition"
     assert auto.quiet_king_plies() == 8
+    written = d.Game("english", KINGS, draw_mode="as_written")
+    assert written.draw_mode == "as_written" and pickle.loads(pickle.dumps(written)).draw_mode == "as_written"
 
 
 def test_pdn_out_and_in():
