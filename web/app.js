@@ -26,9 +26,15 @@ const REASONS = {
   "time": (o) => `${cap(loser(o))} lost on time`,
   "agreement": () => "draw by agreement",
   "repetition": () => `the same position for the ${ordinal(state.info.repetition ?? 3)} time`,
-  "king-moves": () => `${state.info.kingMoves} moves with kings only and no capture`,
-  "no-progress": () => `${state.info.noProgress} moves without a capture or a man move`,
+  "king-moves": () => `${countText("king-moves")} with kings only and no capture`,
+  "no-progress": () => `${countText("no-progress")} without a capture or a man move`,
 };
+// "20 moves" (plies), "25 moves each": a count rule of the variant's draw rules.
+const UNITS = { "plies": "moves", "moves-each": "moves each", "stronger-side-moves": "moves of the stronger side" };
+function countText(reason) {
+  const c = state.info.drawCounts.find((d) => d.reason === reason);
+  return c ? `${c.count} ${UNITS[c.unit] ?? c.unit}` : "the move limit";
+}
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 const loser = (o) => (o.winner === "white" ? "black" : "white");
 const ordinal = (n) => ({ 2: "second", 3: "third", 4: "fourth" })[n] ?? `${n}th`;
@@ -307,8 +313,7 @@ function describeRules() {
     `${colorName(v.firstMover)} moves first`,
   ];
   const draws = [];
-  if (v.kingMoves) draws.push(`${v.kingMoves} king-only moves`);
-  if (v.noProgress) draws.push(`${v.noProgress} moves without progress`);
+  for (const c of v.drawCounts) draws.push(`${c.reason.replace(/-/g, " ")} after ${c.count} ${UNITS[c.unit] ?? c.unit}`);
   if (v.repetition) draws.push(`${ordinal(v.repetition)} repetition`);
   if (draws.length) bits.push(`draws: ${draws.join(", ")}`);
   $("rules").textContent = bits.join(" · ");

@@ -355,6 +355,7 @@ pub struct Game {
 fn draw_mode_name(mode: DrawMode) -> &'static str {
     match mode {
         DrawMode::Automatic => "automatic",
+        DrawMode::AsWritten => "as-written",
         DrawMode::OnClaim => "on-claim",
     }
 }
@@ -523,8 +524,10 @@ impl Game {
         to_js(&outcome_js(o))
     }
 
-    /// "automatic" (draws by rule end the game) or "on-claim".
-    #[wasm_bindgen(getter, js_name = drawMode, unchecked_return_type = "\"automatic\" | \"on-claim\"")]
+    /// "automatic" (every draw by rule ends the game, the default),
+    /// "as-written" (each rule as its federation says: automatic or claimed)
+    /// or "on-claim" (every draw by rule must be claimed).
+    #[wasm_bindgen(getter, js_name = drawMode, unchecked_return_type = "\"automatic\" | \"as-written\" | \"on-claim\"")]
     pub fn draw_mode(&self) -> String {
         draw_mode_name(self.inner.draw_mode()).to_string()
     }
@@ -533,14 +536,16 @@ impl Game {
     #[wasm_bindgen(setter, js_name = drawMode)]
     pub fn set_draw_mode(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "\"automatic\" | \"on-claim\"")] mode: String,
+        #[wasm_bindgen(unchecked_param_type = "\"automatic\" | \"as-written\" | \"on-claim\"")]
+        mode: String,
     ) -> Result<(), JsError> {
         let mode = match mode.trim() {
             "automatic" => DrawMode::Automatic,
+            "as-written" => DrawMode::AsWritten,
             "on-claim" => DrawMode::OnClaim,
             other => {
                 return Err(js_err(format!(
-                    "`{other}` is not a draw mode (automatic or on-claim)"
+                    "`{other}` is not a draw mode (automatic, as-written or on-claim)"
                 )))
             }
         };

@@ -42,6 +42,14 @@ pub struct OutcomeJs {
     pub text: String,
 }
 
+/// A count rule of a variant's draw rules.
+#[derive(Serialize, Clone, Debug)]
+pub struct DrawCountJs {
+    pub reason: String,
+    pub count: u16,
+    pub unit: String,
+}
+
 /// A perft divide line.
 #[derive(Serialize, Clone, Debug)]
 pub struct DivideJs {
@@ -67,8 +75,7 @@ pub struct VariantJs {
     pub men_capture_backward: bool,
     pub precedence: Vec<String>,
     pub repetition: Option<u8>,
-    pub king_moves: Option<u16>,
-    pub no_progress: Option<u16>,
+    pub draw_counts: Vec<DrawCountJs>,
     pub squares: Vec<SquareJs>,
 }
 
@@ -128,6 +135,13 @@ export interface SquareInfo {
   col: number;
 }
 
+/** A draw by a count of moves ("plies", "moves-each", "stronger-side-moves"). */
+export interface DrawCount {
+  reason: string;
+  count: number;
+  unit: string;
+}
+
 /** A variant: a built-in one or a house rule of the seed site. */
 export interface VariantInfo {
   name: string;
@@ -143,10 +157,10 @@ export interface VariantInfo {
   menCaptureBackward: boolean;
   /** Capture precedence, highest first ("most-pieces", ...); empty for free choice. */
   precedence: string[];
-  /** Draw rules: k-th repetition, king-move plies, no-progress plies (null when not used). */
+  /** Draw by the k-th repetition (null when the variant has no such rule). */
   repetition: number | null;
-  kingMoves: number | null;
-  noProgress: number | null;
+  /** The count rules: e.g. { reason: "king-moves", count: 20, unit: "plies" }. */
+  drawCounts: DrawCount[];
   squares: SquareInfo[];
 }
 "#;

@@ -10,7 +10,7 @@ use draughts::{
     PieceKind, Position, Square, Variant, VariantVisitor,
 };
 
-use crate::shapes::{MoveJs, PieceJs, SquareJs, VariantJs};
+use crate::shapes::{DrawCountJs, MoveJs, PieceJs, SquareJs, VariantJs};
 
 /// A rejected call: the library's message, thrown as a JS `Error`.
 pub type Res<T> = Result<T, String>;
@@ -450,8 +450,22 @@ impl VariantVisitor for Describe {
                 .map(|p| kebab(&format!("{p:?}")))
                 .collect(),
             repetition: r.draws.repetition,
-            king_moves: r.draws.king_moves,
-            no_progress: r.draws.no_progress,
+            draw_counts: r
+                .draws
+                .counts
+                .iter()
+                .map(|c| {
+                    // `MovesEach(25)` → ("moves-each", 25), without a table
+                    // that would have to follow the library's enum.
+                    let limit = format!("{:?}", c.limit);
+                    let unit = limit.split('(').next().unwrap_or("");
+                    DrawCountJs {
+                        reason: kebab(&format!("{:?}", c.reason)),
+                        count: c.limit.count(),
+                        unit: kebab(unit),
+                    }
+                })
+                .collect(),
             squares,
         }
     }

@@ -73,7 +73,7 @@ test("variants: every built-in variant and the eight house rules, with their boa
   }
   assert.equal(draughts.variant("SPANISH-SITE").name, "spanish-site");
   const site = draughts.variant("spanish-site");
-  assert.deepEqual([site.kingMoves, site.repetition, site.precedence], [20, 3, ["most-pieces"]]);
+  assert.deepEqual([site.drawCounts, site.repetition, site.precedence], [[{ reason: "king-moves", count: 20, unit: "plies" }], 3, ["most-pieces"]]);
 });
 
 test("perft equals the published counts of tests/data/reference.tsv (up to 2 million nodes)", () => {
