@@ -238,7 +238,8 @@ function play(text) {
   try {
     state.game.play(text);
   } catch (e) {
-    message(e.message);
+    message(e.message); // not expected: the input only completes legal moves
+    return;
   }
   message("");
   afterMove();
