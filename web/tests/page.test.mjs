@@ -6,8 +6,7 @@
 // CHROMIUM=/path/to/chromium overrides /usr/bin/chromium.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -17,18 +16,18 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const shots = path.join(webRoot, "screenshots");
 mkdirSync(shots, { recursive: true });
 
-let server, url, browser, profile;
+let server, url, browser;
 
 before(async () => {
   ({ server, url } = await serve());
-  profile = mkdtempSync(path.join(tmpdir(), "draughts-chromium-"));
+  // Playwright starts Chromium with a fresh, empty profile of its own (a new
+  // temporary --user-data-dir) and removes it on close.
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
     args: [
       "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
       "--disable-background-networking", "--disable-component-update", "--disable-sync",
-      `--user-data-dir=${profile}`,
     ],
   });
 });
@@ -36,7 +35,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
   server?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 async function openPage(viewport = { width: 1100, height: 820 }) {
@@ -72,9 +70,18 @@ async function legal(page) {
 }
 
 const click = (page, sq) => page.click(`#board [data-square="${sq}"]`);
-const boardHtml = (page) => page.$eval("#board", (b) => b.innerHTML);
+// What the board shows: each square's highlight classes and piece (the
+// keyboard focus, which a click moves, left out).
+const boardHtml = (page) => page.$$eval("#board .sq.dark", (cells) => cells.map((c) => `${c.dataset.square}:${c.className}:${c.querySelector(".piece")?.className ?? "-"}`).join(" "));
 const fen = (page) => page.$eval("#fen", (i) => i.value);
 const sorted = (a) => [...new Set(a)].sort();
+
+/** Waits until the element's text matches (dialogs answer asynchronously). */
+async function waitText(page, selector, pattern) {
+  await page.waitForFunction(([sel, src]) => new RegExp(src).test(document.querySelector(sel).textContent), [selector, pattern.source], { timeout: 5000 })
+    .catch(() => {});
+  assert.match(await page.textContent(selector), pattern);
+}
 
 test("the page starts with the seed site's Spanish mode and every mode to choose from", async () => {
   const page = await openPage();
@@ -204,7 +211,7 @@ test("a complete game by clicks, with the move list, the result and screenshots"
   assert.match(status, outcome.winner ? /(White|Black) wins: / : /Draw: /);
   assert.ok(status.includes(outcome.result));
   const moveCount = await page.evaluate(() => window.draughtsPage.state.game.moves().length);
-  const listed = (await page.textContent("#moves")).trim().split(/\s+/).filter((w) => w !== "…");
+  const listed = (await page.$$eval("#moves li", (lis) => lis.map((li) => li.textContent).join(" "))).trim().split(/\s+/).filter((w) => w !== "…");
   assert.equal(listed.length, moveCount);
   assert.equal(await page.isDisabled("#resign"), true);
   await page.screenshot({ path: path.join(shots, "end.png") });
@@ -257,17 +264,16 @@ test("keyboard play, draw offer, resignation, undo, flip and copy FEN", async ()
   const page = await openPage();
   await page.selectOption("#opponent", "human");
   await page.selectOption("#mode", "russian");
-  // Keyboard: focus c3, Enter, move right-up to d4, Enter.
+  // Keyboard: arrows move over the dark squares; focus c3, Enter, right to
+  // d4, Enter.
+  await page.focus('#board [data-square="c3"]');
+  await page.keyboard.press("ArrowUp");
+  assert.ok(["b4", "d4"].includes(await page.evaluate(() => document.activeElement.dataset.square)));
   await page.focus('#board [data-square="c3"]');
   await page.keyboard.press("Enter");
   assert.deepEqual(await marked(page, "selected"), ["c3"]);
-  await page.keyboard.press("ArrowUp");
-  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), "b4");
   await page.keyboard.press("ArrowRight");
-  await page.keyboard.press("ArrowRight");
-  const focused = await page.evaluate(() => document.activeElement.dataset.square);
-  assert.ok(["d4", "c5"].includes(focused), focused);
-  if (focused !== "d4") await page.focus('#board [data-square="d4"]');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), "d4");
   await page.keyboard.press("Enter");
   assert.deepEqual(await page.evaluate(() => window.draughtsPage.state.game.moves().map((m) => m.text)), ["c3-d4"]);
 
@@ -286,23 +292,23 @@ test("keyboard play, draw offer, resignation, undo, flip and copy FEN", async ()
 
   // Copy FEN: the clipboard or, where it is refused, the selected field.
   await page.click("#copy-fen");
-  assert.match(await page.textContent("#message"), /FEN (copied|selected)/);
+  await waitText(page, "#message", /FEN (copied|selected)/);
   assert.equal(await fen(page), await page.evaluate(() => window.draughtsPage.state.game.fen()));
 
   // A declined draw offer, then an accepted one.
   await page.click("#offer-draw");
   await page.click("#confirm-no");
-  assert.match(await page.textContent("#message"), /declined/);
+  await waitText(page, "#message", /declined/);
   assert.equal(await page.evaluate(() => window.draughtsPage.state.game.isOver), false);
   await page.click("#offer-draw");
   await page.click("#confirm-yes");
-  assert.match(await page.textContent("#status"), /Draw: draw by agreement/);
+  await waitText(page, "#status", /Draw: draw by agreement/);
   await page.click("#undo"); // takes back the last move and the agreement
   assert.equal(await page.evaluate(() => window.draughtsPage.state.game.isOver), false);
 
   await page.click("#resign");
   await page.click("#confirm-yes");
-  assert.match(await page.textContent("#status"), /Black wins: White resigned/);
+  await waitText(page, "#status", /Black wins: White resigned/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
