@@ -314,9 +314,10 @@ function describeRules() {
     `${colorName(v.firstMover)} moves first`,
   ];
   const draws = [];
-  for (const c of v.drawCounts) draws.push(`${c.reason.replace(/-/g, " ")} after ${c.count} ${UNITS[c.unit] ?? c.unit}`);
-  if (v.repetition) draws.push(`${ordinal(v.repetition)} repetition`);
-  if (draws.length) bits.push(`draws: ${draws.join(", ")}`);
+  const PHRASES = { "king-moves": "with only kings moving", "no-progress": "without a capture or a man move" };
+  for (const c of v.drawCounts) draws.push(`${c.count} ${UNITS[c.unit] ?? c.unit} ${PHRASES[c.reason] ?? `(${c.reason.replace(/-/g, " ")})`}`);
+  if (v.repetition) draws.push(`the ${ordinal(v.repetition)} repetition`);
+  if (draws.length) bits.push(`draw after ${draws.join("; ")}`);
   $("rules").textContent = bits.join(" · ");
 }
 
