@@ -13,8 +13,8 @@
 use std::fmt::Write as _;
 
 use draughts::{
-    Brazilian, Color, DrawMode, English, Game, Geometry, International, Italian, Position,
-    Russian, Square, Turkish, Variant,
+    Brazilian, Color, DrawMode, English, Game, Geometry, International, Italian, Position, Russian,
+    Square, Turkish, Variant,
 };
 
 /// xorshift64*: a small deterministic generator (no dependency).
@@ -139,9 +139,8 @@ fn run<V: Variant>(py: &str, numbering: Numbering, games: usize, rng: &mut Rng) 
         game.set_draw_mode(DrawMode::OnClaim);
         let mut moves = Vec::new();
         let mut mat = vec![format!("\"{}\"", material(&start))];
-        let mut draw: Option<(usize, String)> = game
-            .claimable_draw()
-            .map(|r| (0, format!("{r:?}")));
+        let mut draw: Option<(usize, String)> =
+            game.claimable_draw().map(|r| (0, format!("{r:?}")));
         let limit = 400;
         while game.outcome().is_none() && game.moves().len() < limit {
             // Mostly moves that leave the opponent no capture, so that king
