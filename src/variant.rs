@@ -29,6 +29,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Square;
+use crate::draws::DrawRules;
 use crate::error::UnknownVariant;
 use crate::geometry::{
     bit_of, Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout,
@@ -132,34 +133,6 @@ pub enum RouteConvention {
     MergeStraight,
     /// Every sequence of landing squares is its own route (kish's convention).
     EveryLanding,
-}
-
-/// Official end-game draw rules that depend on the material on the board.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum EndgameRule {
-    /// None beyond the generic counters.
-    None,
-    /// FMJD International rules: 16 moves each for a lone king against three
-    /// pieces including a king, 5 moves each against at most two with a king.
-    Fmjd,
-    /// FMJD-64 Russian rules: three kings against one (15 moves), piece-count rules.
-    Russian,
-    /// Turkish: one piece against one piece is a draw.
-    Turkish,
-}
-
-/// Draw-rule parameters (applied by a game record, never by perft).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct DrawRules {
-    /// The same position with the same side to move for the k-th time is a draw.
-    pub repetition: Option<u8>,
-    /// Draw after this many consecutive plies in which only kings moved and
-    /// nothing was captured.
-    pub king_moves: Option<u16>,
-    /// Draw after this many plies without a capture and without a man move.
-    pub no_progress: Option<u16>,
-    /// Material-dependent end-game rules.
-    pub endgame: EndgameRule,
 }
 
 /// How squares are numbered or named: the PDN `GameType` tag.
@@ -382,12 +355,7 @@ impl<V: Variant> Tables<V> {
     };
 }
 
-const NO_DRAWS: DrawRules = DrawRules {
-    repetition: Some(3),
-    king_moves: None,
-    no_progress: None,
-    endgame: EndgameRule::None,
-};
+const NO_DRAWS: DrawRules = DrawRules::REPETITION_ONLY;
 
 const fn game_type(
     number: u8,
@@ -447,8 +415,9 @@ builtin!(
         king_range: KingRange::Short,
         king_landing: KingLanding::DirectlyBehind,
         promotion: MidCapturePromotion::EndsMove,
-        // WCDF: 40 moves each without capture or man move.
-        draws: DrawRules { no_progress: Some(80), ..NO_DRAWS },
+        // WCDF: claims by threefold repetition or 40 moves each without
+        // capture or man move.
+        draws: DrawRules::ENGLISH,
         game_type: game_type(21, Color::Black, false, 1, false),
         ..BASE
     }
@@ -471,7 +440,7 @@ builtin!(
             Precedence::EarliestKing,
         ],
         // Fourfold repetition, per dctl's reading of the FID rules.
-        draws: DrawRules { repetition: Some(4), ..NO_DRAWS },
+        draws: DrawRules::ITALIAN,
         game_type: game_type(22, Color::White, false, 2, true),
         ..BASE
     }
@@ -497,7 +466,7 @@ builtin!(
     Russian, Board8x8, "russian",
     Rules {
         promotion: MidCapturePromotion::PromotesAndContinues,
-        draws: DrawRules { king_moves: Some(30), endgame: EndgameRule::Russian, ..NO_DRAWS },
+        draws: DrawRules::RUSSIAN,
         ..BASE
     }
 );
@@ -507,8 +476,8 @@ builtin!(
     Brazilian, Board8x8, "brazilian",
     Rules {
         precedence: &[Precedence::MostPieces],
-        // Seed text: 20 plies of king-only moves without capture.
-        draws: DrawRules { king_moves: Some(20), ..NO_DRAWS },
+        // CBD: 20 moves each of king moves without capture or man move.
+        draws: DrawRules::BRAZILIAN,
         game_type: game_type(26, Color::White, true, 0, false),
         ..BASE
     }
@@ -520,6 +489,8 @@ builtin!(
     Pool, Board8x8, "pool",
     Rules {
         first_mover: Color::Black,
+        // APCA: three kings against one must win within 13 moves.
+        draws: DrawRules::POOL,
         game_type: game_type(23, Color::Black, false, 1, false),
         ..BASE
     }
@@ -533,6 +504,8 @@ builtin!(
         men_capture_backward: false,
         promotion: MidCapturePromotion::EndsMove,
         precedence: &[Precedence::WithKing],
+        // Claimed threefold repetition; 15 moves without capture or man move.
+        draws: DrawRules::CZECH,
         game_type: game_type(29, Color::White, true, 0, false),
         ..BASE
     }
@@ -562,7 +535,7 @@ builtin!(
         precedence: &[Precedence::MostPieces],
         // FMJD: 25 moves each of king-only moves without capture, and the
         // 16-move and 5-move lone-king rules.
-        draws: DrawRules { king_moves: Some(50), endgame: EndgameRule::Fmjd, ..NO_DRAWS },
+        draws: DrawRules::FMJD,
         game_type: game_type(20, Color::White, false, 2, false),
         ..BASE
     }
@@ -574,6 +547,8 @@ builtin!(
     Rules {
         start_rows: 5,
         precedence: &[Precedence::MostPieces],
+        // International (FMJD) draw rules.
+        draws: DrawRules::CANADIAN,
         game_type: game_type(27, Color::White, false, 2, false),
         ..BASE
     }
@@ -601,7 +576,7 @@ builtin!(
         // The only published Turkish perft (kish) counts every landing square.
         routes: RouteConvention::EveryLanding,
         // Turkish: one piece against one piece is a draw.
-        draws: DrawRules { endgame: EndgameRule::Turkish, ..NO_DRAWS },
+        draws: DrawRules::TURKISH,
         game_type: game_type(30, Color::White, true, 0, false),
         ..BASE
     }
