@@ -41,6 +41,7 @@ pub const MAX_COUNTS: usize = 8;
 /// player to move. [`DrawMode::AsWritten`](crate::DrawMode::AsWritten) follows
 /// this; the other draw modes override it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Trigger {
     /// The game is drawn on the ply the rule is met ("the game is declared a
     /// draw").
@@ -52,6 +53,7 @@ pub enum Trigger {
 
 /// How long a count runs before the draw.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Limit {
     /// This many plies (single moves of either player): the seed site's
     /// "20 king moves".
@@ -456,6 +458,7 @@ impl DrawRules {
 
 /// A running count, as a frontend shows it ("5-move rule: 3 moves left").
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DrawCount {
     /// The rule's reason (its name).
     pub reason: DrawReason,

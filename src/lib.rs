@@ -35,6 +35,7 @@ pub mod error;
 mod fen;
 pub mod game;
 pub mod geometry;
+pub mod house_rules;
 mod movegen;
 pub mod moves;
 pub mod notation;
@@ -63,7 +64,7 @@ pub use position::{Piece, PieceKind, Position, Setup};
 pub use variant::{
     Brazilian, Canadian, Color, Czech, English, GameType, International, Italian, KingLanding,
     KingRange, MidCapturePromotion, Pool, Precedence, Removal, RouteConvention, Rules, Russian,
-    Spanish, Thai, Turkish, Variant, VariantKind,
+    Spanish, Thai, Turkish, Variant, VariantKind, VariantVisitor,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -678,6 +678,46 @@ impl VariantKind {
     }
 }
 
+/// Code generic over the variant, for calling with a variant chosen at run
+/// time ([`VariantKind::visit`], [`house_rules::visit`](crate::house_rules::visit)).
+///
+/// ```
+/// use draughts::{perft, Position, Variant, VariantKind, VariantVisitor};
+/// struct Perft(u32);
+/// impl VariantVisitor for Perft {
+///     type Output = u64;
+///     fn visit<V: Variant>(self) -> u64 {
+///         perft(&Position::<V>::start(), self.0)
+///     }
+/// }
+/// assert_eq!(VariantKind::Russian.visit(Perft(3)), 302);
+/// ```
+pub trait VariantVisitor {
+    /// What the call returns.
+    type Output;
+    /// The code, run with the variant `V`.
+    fn visit<V: Variant>(self) -> Self::Output;
+}
+
+impl VariantKind {
+    /// Calls `f` with the variant's type.
+    pub fn visit<F: VariantVisitor>(self, f: F) -> F::Output {
+        match self {
+            VariantKind::English => f.visit::<English>(),
+            VariantKind::Italian => f.visit::<Italian>(),
+            VariantKind::Spanish => f.visit::<Spanish>(),
+            VariantKind::Russian => f.visit::<Russian>(),
+            VariantKind::Brazilian => f.visit::<Brazilian>(),
+            VariantKind::Pool => f.visit::<Pool>(),
+            VariantKind::Czech => f.visit::<Czech>(),
+            VariantKind::Thai => f.visit::<Thai>(),
+            VariantKind::International => f.visit::<International>(),
+            VariantKind::Canadian => f.visit::<Canadian>(),
+            VariantKind::Turkish => f.visit::<Turkish>(),
+        }
+    }
+}
+
 impl fmt::Display for VariantKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

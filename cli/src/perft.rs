@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 use draughts::{MoveMode, Variant, VariantKind};
 
+use crate::common::{mode_name, position, with_variant, PositionArgs};
 use crate::count::{self, nps, Options};
-use crate::dispatch::{mode_name, position, with_variant, PositionArgs};
 use crate::split;
 
 /// Arguments of `draughts perft`.

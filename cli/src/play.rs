@@ -10,7 +10,7 @@ use draughts::pdn::write_pdn;
 use draughts::{Color, Declaration, Game, Variant};
 
 use crate::board::{draw, Style};
-use crate::dispatch::{position, with_variant};
+use crate::common::{position, with_variant};
 
 /// Arguments of `draughts play`.
 #[derive(clap::Args)]

@@ -16,8 +16,8 @@ use std::process::ExitCode;
 
 use draughts::{MoveMode, Position, Variant, VariantKind};
 
+use crate::common::{mode_name, parse_mode, position, with_variant, PositionArgs};
 use crate::count::{self, Options};
-use crate::dispatch::{mode_name, parse_mode, position, with_variant, PositionArgs};
 use crate::perft::CountArgs;
 
 /// The subcommands of `perft`.

@@ -249,3 +249,18 @@ fn play_reads_moves_and_commands_from_stdin() {
         "{out}"
     );
 }
+
+#[test]
+fn moves_can_be_written_short() {
+    let o = draughts(&[
+        "moves",
+        "-v",
+        "international",
+        "--fen",
+        "W:W28:B23,13",
+        "--short",
+    ]);
+    assert_eq!(stdout(&o), "28x8\n");
+    let o = draughts(&["moves", "-v", "international", "--fen", "W:W28:B23,13"]);
+    assert_eq!(stdout(&o), "28x19x8\n");
+}

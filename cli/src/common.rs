@@ -1,6 +1,7 @@
-//! Running a function generic over the variant for a variant chosen at run
-//! time: `with_variant!(kind, f(args))` calls `f::<English>(args)` and so on,
-//! so each subcommand's hot loop is monomorphized per variant.
+//! What the subcommands share: `with_variant!(kind, f(args))` calls the
+//! generic `f::<English>(args)` and so on for a variant chosen at run time
+//! (so each hot loop is monomorphized per variant), the variant/FEN/mode
+//! arguments, and FEN and move-mode reading.
 
 /// Calls the generic function `$f::<V>($args)` for the variant `$kind`.
 macro_rules! with_variant {
