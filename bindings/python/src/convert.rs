@@ -142,6 +142,13 @@ pub(crate) fn find_move<V: Variant>(
             m.kind, kind
         )));
     }
+    // The captured set as the variant's square set (None if a number is not
+    // a square of this board: then no legal move matches).
+    let captured: Option<Set<V>> = m
+        .captured
+        .iter()
+        .map(|&n| u8::try_from(n).ok().and_then(V::square))
+        .collect();
     pos.legal_moves_in(MoveMode::Routes)
         .into_iter()
         .find(|x| {
@@ -151,7 +158,7 @@ pub(crate) fn find_move<V: Variant>(
                     .iter()
                     .zip(&m.path)
                     .all(|(&s, &n)| V::square_number(s) as u16 == n)
-                && numbers::<V>(x.captured()) == m.captured
+                && Some(x.captured()) == captured
         })
         .ok_or_else(|| errors::MoveError::new_err(format!("illegal move {}", m.text)))
 }
