@@ -1,9 +1,6 @@
 //! `Board`: an immutable, hashable position of any variant; `MoveInput`:
 //! step-wise (click) move entry on a board.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
-
 use draughts::{AnyPosition, Color, Geometry, PieceKind, Position, Variant, VariantKind};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -433,11 +430,10 @@ impl Board {
         ))
     }
 
-    /// A 64-bit hash of the position (stable within one build).
+    /// The library's 64-bit Zobrist hash of the position (pieces and side
+    /// to move; the same for equal boards of one variant).
     fn zobrist(&self) -> u64 {
-        let mut h = DefaultHasher::new();
-        self.pos.hash(&mut h);
-        h.finish()
+        with_pos!(&self.pos, p => p.zobrist())
     }
 }
 

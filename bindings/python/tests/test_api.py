@@ -198,6 +198,7 @@ def test_repr_str_eq_hash_pickle():
     assert s.splitlines()[-1] == "black to move" and s.splitlines()[-2].split() == list("abcdefgh")
     assert b == d.Board("english") and b != d.Board("english", "W:W21-32:B1-12") and b != d.Board("russian")
     assert len({b, d.Board("english"), d.Board("pool")}) == 2
+    assert b.zobrist() == d.Board("english", b.fen).zobrist() != b.play("11-15").zobrist()
     for obj in (b, b.legal_moves()[0]):
         assert pickle.loads(pickle.dumps(obj)) == obj
         assert copy.deepcopy(obj) == obj
