@@ -23,6 +23,29 @@ macro_rules! with_variant {
 }
 pub(crate) use with_variant;
 
+/// `println!` for results: a closed pipe (`draughts perft ... | head -1`)
+/// ends the program quietly with status 141, as SIGPIPE ends other tools;
+/// any other write error is one line on stderr and status 2.
+macro_rules! outln {
+    ($($t:tt)*) => {
+        $crate::common::out_text(&format!("{}\n", format_args!($($t)*)))
+    };
+}
+pub(crate) use outln;
+
+/// Writes `text` to stdout (see [`outln!`]).
+pub fn out_text(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+        eprintln!("draughts: cannot write to stdout: {e}");
+        std::process::exit(2);
+    }
+}
+
 use draughts::{MoveMode, Position, Variant, VariantKind};
 
 /// The variant, start position and move mode shared by most subcommands.
