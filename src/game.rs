@@ -25,16 +25,26 @@
 //!     (120 plies) with 6 or 7 pieces. Reading "moves" as moves of each player
 //!     follows the king-move rule's "15 moves each".
 //!   - Turkish: one piece against one piece is drawn at once.
+//!   - Frisian (lidraughts' `Frisian.maxDrawingMoves`; RULES.md §6): with no
+//!     men on the board, one king each is drawn after 2 moves each (4
+//!     plies), two kings against one after 7 moves each (14 plies), counted
+//!     from the capture or promotion that made the material. Frisian has no
+//!     repetition rule (lidraughts applies none).
 //!
-//! A side to move without legal moves has lost; that is checked before the
-//! draw rules, so a move that wins on the last ply of a count still wins.
+//! # Winning
+//! [`Rules::win`](crate::Rules) says how a game is won: normally the side to
+//! move without a legal move has lost ([`WinReason::NoPieces`],
+//! [`WinReason::Blocked`]); in Antidraughts it has won
+//! ([`WinReason::OutOfMoves`]); in Breakthrough the first side with a king
+//! wins ([`WinReason::FirstKing`]). That is checked before the draw rules, so
+//! a move that wins on the last ply of a count still wins.
 
 use core::fmt;
 
 use crate::error::{MoveError, MoveTextError};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::variant::{Color, EndgameRule, Variant};
+use crate::variant::{Color, EndgameRule, Variant, WinCondition};
 
 /// Why a game was won.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -44,6 +54,10 @@ pub enum WinReason {
     NoPieces,
     /// The loser has pieces but no legal move.
     Blocked,
+    /// Antidraughts: the winner, to move, has no pieces or no legal move.
+    OutOfMoves,
+    /// Breakthrough: the winner made a king first.
+    FirstKing,
     /// The loser resigned (declared by the frontend).
     Resignation,
     /// The loser ran out of time (declared by the frontend).
@@ -72,6 +86,10 @@ pub enum DrawReason {
     PieceCount,
     /// Turkish: one piece against one piece.
     OnePieceEach,
+    /// Frisian: one king each, 2 moves each.
+    OneKingEach,
+    /// Frisian: two kings against one, 7 moves each.
+    TwoKingsAgainstOne,
 }
 
 /// How a game ended.
@@ -170,6 +188,8 @@ enum Endgame {
     FourOrFive,
     SixOrSeven,
     OneEach,
+    FrisianOneKingEach,
+    FrisianTwoKingsVsOne,
 }
 
 impl Endgame {
@@ -193,6 +213,12 @@ impl Endgame {
         };
         match rule {
             EndgameRule::None => Endgame::None,
+            EndgameRule::Frisian if wk != w || bk != b || w == 0 || b == 0 => Endgame::None,
+            EndgameRule::Frisian => match w + b {
+                2 => Endgame::FrisianOneKingEach,
+                3 => Endgame::FrisianTwoKingsVsOne,
+                _ => Endgame::None,
+            },
             EndgameRule::Turkish if w == 1 && b == 1 => Endgame::OneEach,
             EndgameRule::Turkish => Endgame::None,
             EndgameRule::Fmjd => match lone {
@@ -222,6 +248,8 @@ impl Endgame {
             Endgame::FourOrFive => Some((60, DrawReason::PieceCount)),
             Endgame::SixOrSeven => Some((120, DrawReason::PieceCount)),
             Endgame::OneEach => Some((0, DrawReason::OnePieceEach)),
+            Endgame::FrisianOneKingEach => Some((4, DrawReason::OneKingEach)),
+            Endgame::FrisianTwoKingsVsOne => Some((14, DrawReason::TwoKingsAgainstOne)),
         }
     }
 }
@@ -518,7 +546,26 @@ impl<V: Variant> Game<V> {
             return self.declared;
         }
         let pos = self.position();
+        if V::RULES.win == WinCondition::FirstKingWins {
+            // The side that just moved, if it has a king (in play, only it
+            // can have made one); then the side to move (a set-up position).
+            let mover = pos.turn().opponent();
+            for side in [mover, mover.opponent()] {
+                if !pos.kings(side).is_empty() {
+                    return Some(Outcome::Win {
+                        winner: side,
+                        reason: WinReason::FirstKing,
+                    });
+                }
+            }
+        }
         if pos.is_game_over() {
+            if V::RULES.win == WinCondition::NoMoveWins {
+                return Some(Outcome::Win {
+                    winner: pos.turn(),
+                    reason: WinReason::OutOfMoves,
+                });
+            }
             let reason = if pos.pieces(pos.turn()).is_empty() {
                 WinReason::NoPieces
             } else {

@@ -30,8 +30,8 @@ use crate::game::{DrawMode, Game, GameError};
 use crate::moves::MoveMode;
 use crate::position::Position;
 use crate::variant::{
-    Brazilian, Canadian, Czech, English, International, Italian, Pool, Russian, Spanish, Thai,
-    Turkish, Variant, VariantKind,
+    Antidraughts, Brazilian, Breakthrough, Canadian, Czech, English, Frisian, Frysk, International,
+    Italian, Killer, Pool, Russian, Spanish, Thai, Turkish, Variant, VariantKind,
 };
 
 /// One move of a PDN game's main line, as written.
@@ -532,6 +532,11 @@ pub fn replay(game: &PdnGame, default: Option<VariantKind>) -> Result<AnyGame, P
         VariantKind::International => AnyGame::International(replay_as::<International>(game)?),
         VariantKind::Canadian => AnyGame::Canadian(replay_as::<Canadian>(game)?),
         VariantKind::Turkish => AnyGame::Turkish(replay_as::<Turkish>(game)?),
+        VariantKind::Frisian => AnyGame::Frisian(replay_as::<Frisian>(game)?),
+        VariantKind::Frysk => AnyGame::Frysk(replay_as::<Frysk>(game)?),
+        VariantKind::Antidraughts => AnyGame::Antidraughts(replay_as::<Antidraughts>(game)?),
+        VariantKind::Breakthrough => AnyGame::Breakthrough(replay_as::<Breakthrough>(game)?),
+        VariantKind::Killer => AnyGame::Killer(replay_as::<Killer>(game)?),
     })
 }
 
