@@ -57,7 +57,7 @@ impl<V: Variant> Position<V> {
         };
         let mut sides: [Option<(Bits<V>, Bits<V>)>; 2] = [None, None];
         let mut fields_of = [0usize; 2];
-        let mut runs: Option<(usize, [Option<(u8, Square)>; 2])> = None;
+        let mut runs: Option<(usize, ParsedRuns)> = None;
         for (i, field) in fields.enumerate() {
             let index = i + 2;
             if is_counter(field) {
@@ -197,13 +197,13 @@ impl<V: Variant> Position<V> {
     }
 }
 
+/// Per colour (`[white, black]`), a king-move count and its king's square.
+type ParsedRuns = [Option<(u8, Square)>; 2];
+
 /// Reads lidraughts' king-move field `+<n>[<sq>]+<n>[<sq>]` (Black first):
 /// per colour, the count and the square of the king that made the moves, or
 /// `None` for a zero count.
-fn parse_runs<V: Variant>(
-    field: &str,
-    index: usize,
-) -> Result<[Option<(u8, Square)>; 2], FenError> {
+fn parse_runs<V: Variant>(field: &str, index: usize) -> Result<ParsedRuns, FenError> {
     let bad = || FenError::BadKingMoves {
         field: index,
         text: field.to_string(),
