@@ -155,7 +155,7 @@ fn bench_perft_start<V: Variant>(g: &mut Group<'_>, depth: u32, mode: MoveMode, 
 
 fn bench_perft(c: &mut Criterion) {
     // Depths give roughly 2-15 ms per iteration on the development machine
-    // (`cargo run --release --example perft -- --variant <v> --depth <N>`).
+    // (`cargo run --release -p draughts-cli -- perft --variant <v> --depth <N>`).
     let mut g = c.benchmark_group("perft");
     g.sample_size(10)
         .warm_up_time(Duration::from_millis(400))

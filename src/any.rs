@@ -3,8 +3,9 @@
 
 use core::fmt;
 
+use crate::draws::DrawCount;
 use crate::error::{FenError, MoveTextError};
-use crate::game::{Declaration, Game, GameError, Outcome};
+use crate::game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome};
 use crate::moves::MoveMode;
 use crate::perft::{divide, perft_in};
 use crate::position::Position;
@@ -377,5 +378,32 @@ impl AnyGame {
     /// The Zobrist hash of the current position.
     pub fn hash(&self) -> u64 {
         each_game!(self, g => g.hash())
+    }
+
+    /// The running draw counts ([`Game::draw_counts`]).
+    ///
+    /// ```
+    /// use draughts::{AnyGame, DrawReason, VariantKind};
+    /// let game = AnyGame::from_fen(VariantKind::Russian, "W:WKc1:BKf8").unwrap();
+    /// let counts = game.draw_counts();
+    /// assert!(counts.iter().any(|c| c.reason == DrawReason::SmallEnding && c.moves_left == 5));
+    /// ```
+    pub fn draw_counts(&self) -> Vec<DrawCount> {
+        each_game!(self, g => g.draw_counts().collect())
+    }
+
+    /// Sets whether draws by rule end the game or must be claimed.
+    pub fn set_draw_mode(&mut self, mode: DrawMode) {
+        each_game!(self, g => g.set_draw_mode(mode))
+    }
+
+    /// The draw rule that may be claimed now ([`Game::claimable_draw`]).
+    pub fn claimable_draw(&self) -> Option<DrawReason> {
+        each_game!(self, g => g.claimable_draw())
+    }
+
+    /// Ends the game as a draw by the rule that applies now.
+    pub fn claim_draw(&mut self) -> Result<Outcome, GameError> {
+        each_game!(self, g => g.claim_draw())
     }
 }

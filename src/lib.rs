@@ -31,6 +31,7 @@ pub mod any;
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
 pub mod bitboard;
+pub mod draws;
 pub mod error;
 mod fen;
 pub mod game;
@@ -51,6 +52,7 @@ pub use any::{AnyGame, AnyPosition};
 #[cfg(feature = "arbitrary")]
 pub use arbitrary_impls::LegalMove;
 pub use bitboard::{BitSet, Bitboard, Square};
+pub use draws::{CountRule, DrawCount, DrawRules, Limit, Material, Resets, Trigger, MAX_COUNTS};
 pub use error::{FenError, MoveError, PositionError, UnknownVariant};
 pub use game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome, WinReason};
 pub use geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout};
@@ -60,10 +62,10 @@ pub use perft::{
 };
 pub use position::{KingRun, Piece, PieceKind, Position, Setup};
 pub use variant::{
-    Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, DrawRules, EndgameRule, English,
-    Frisian, Frysk, GameType, International, Italian, Killer, KingLanding, KingRange,
-    MidCapturePromotion, Pool, Precedence, Removal, RouteConvention, Rules, Russian, Spanish, Thai,
-    Turkish, Variant, VariantKind, WinCondition,
+    Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, English, Frisian, Frysk,
+    GameType, International, Italian, Killer, KingLanding, KingRange, MidCapturePromotion, Pool,
+    Precedence, Removal, RouteConvention, Rules, Russian, Spanish, Thai, Turkish, Variant,
+    VariantKind, WinCondition,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -29,7 +29,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Square;
+use crate::draws::{CountRule, DrawRules, Limit, Material, Trigger};
 use crate::error::UnknownVariant;
+use crate::game::DrawReason;
 use crate::geometry::{
     bit_of, Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout,
 };
@@ -161,38 +163,6 @@ pub enum RouteConvention {
     MergeStraight,
     /// Every sequence of landing squares is its own route (kish's convention).
     EveryLanding,
-}
-
-/// Official end-game draw rules that depend on the material on the board.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum EndgameRule {
-    /// None beyond the generic counters.
-    None,
-    /// FMJD International rules: 16 moves each for a lone king against three
-    /// pieces including a king, 5 moves each against at most two with a king.
-    Fmjd,
-    /// FMJD-64 Russian rules: three kings against one (15 moves), piece-count rules.
-    Russian,
-    /// Turkish: one piece against one piece is a draw.
-    Turkish,
-    /// Frisian (as lidraughts applies it): with kings only, one king each is
-    /// drawn after 2 moves each, two kings against one after 7 moves each,
-    /// counted from the capture or promotion that made the material.
-    Frisian,
-}
-
-/// Draw-rule parameters (applied by a game record, never by perft).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct DrawRules {
-    /// The same position with the same side to move for the k-th time is a draw.
-    pub repetition: Option<u8>,
-    /// Draw after this many consecutive plies in which only kings moved and
-    /// nothing was captured.
-    pub king_moves: Option<u16>,
-    /// Draw after this many plies without a capture and without a man move.
-    pub no_progress: Option<u16>,
-    /// Material-dependent end-game rules.
-    pub endgame: EndgameRule,
 }
 
 /// How squares are numbered or named: the PDN `GameType` tag.
@@ -430,12 +400,7 @@ impl<V: Variant> Tables<V> {
     };
 }
 
-const NO_DRAWS: DrawRules = DrawRules {
-    repetition: Some(3),
-    king_moves: None,
-    no_progress: None,
-    endgame: EndgameRule::None,
-};
+const NO_DRAWS: DrawRules = DrawRules::REPETITION_ONLY;
 
 const fn game_type(
     number: u8,
@@ -498,8 +463,9 @@ builtin!(
         king_range: KingRange::Short,
         king_landing: KingLanding::DirectlyBehind,
         promotion: MidCapturePromotion::EndsMove,
-        // WCDF: 40 moves each without capture or man move.
-        draws: DrawRules { no_progress: Some(80), ..NO_DRAWS },
+        // WCDF: claims by threefold repetition or 40 moves each without
+        // capture or man move.
+        draws: DrawRules::ENGLISH,
         game_type: game_type(21, Color::Black, false, 1, false),
         ..BASE
     }
@@ -522,7 +488,7 @@ builtin!(
             Precedence::EarliestKing,
         ],
         // Fourfold repetition, per dctl's reading of the FID rules.
-        draws: DrawRules { repetition: Some(4), ..NO_DRAWS },
+        draws: DrawRules::ITALIAN,
         game_type: game_type(22, Color::White, false, 2, true),
         ..BASE
     }
@@ -548,7 +514,7 @@ builtin!(
     Russian, Board8x8, "russian",
     Rules {
         promotion: MidCapturePromotion::PromotesAndContinues,
-        draws: DrawRules { king_moves: Some(30), endgame: EndgameRule::Russian, ..NO_DRAWS },
+        draws: DrawRules::RUSSIAN,
         ..BASE
     }
 );
@@ -558,8 +524,8 @@ builtin!(
     Brazilian, Board8x8, "brazilian",
     Rules {
         precedence: &[Precedence::MostPieces],
-        // Seed text: 20 plies of king-only moves without capture.
-        draws: DrawRules { king_moves: Some(20), ..NO_DRAWS },
+        // CBD: 20 moves each of king moves without capture or man move.
+        draws: DrawRules::BRAZILIAN,
         game_type: game_type(26, Color::White, true, 0, false),
         ..BASE
     }
@@ -571,6 +537,8 @@ builtin!(
     Pool, Board8x8, "pool",
     Rules {
         first_mover: Color::Black,
+        // APCA: three kings against one must win within 13 moves.
+        draws: DrawRules::POOL,
         game_type: game_type(23, Color::Black, false, 1, false),
         ..BASE
     }
@@ -584,6 +552,8 @@ builtin!(
         men_capture_backward: false,
         promotion: MidCapturePromotion::EndsMove,
         precedence: &[Precedence::WithKing],
+        // Claimed threefold repetition; 15 moves without capture or man move.
+        draws: DrawRules::CZECH,
         game_type: game_type(29, Color::White, true, 0, false),
         ..BASE
     }
@@ -613,7 +583,7 @@ builtin!(
         precedence: &[Precedence::MostPieces],
         // FMJD: 25 moves each of king-only moves without capture, and the
         // 16-move and 5-move lone-king rules.
-        draws: DrawRules { king_moves: Some(50), endgame: EndgameRule::Fmjd, ..NO_DRAWS },
+        draws: DrawRules::FMJD,
         game_type: game_type(20, Color::White, false, 2, false),
         ..BASE
     }
@@ -625,6 +595,8 @@ builtin!(
     Rules {
         start_rows: 5,
         precedence: &[Precedence::MostPieces],
+        // International (FMJD) draw rules.
+        draws: DrawRules::CANADIAN,
         game_type: game_type(27, Color::White, false, 2, false),
         ..BASE
     }
@@ -652,7 +624,7 @@ builtin!(
         // The only published Turkish perft (kish) counts every landing square.
         routes: RouteConvention::EveryLanding,
         // Turkish: one piece against one piece is a draw.
-        draws: DrawRules { endgame: EndgameRule::Turkish, ..NO_DRAWS },
+        draws: DrawRules::TURKISH,
         game_type: game_type(30, Color::White, true, 0, false),
         ..BASE
     }
@@ -670,13 +642,38 @@ const FRISIAN_PRECEDENCE: &[Precedence] = &[
     Precedence::WithKing,
 ];
 
-/// Frisian draws as lidraughts applies them: no repetition rule, the 2-move
-/// and 7-move king endings.
+/// Frisian draws as lidraughts applies them (`Frisian.maxDrawingMoves` and
+/// `updatePositionHashes`; RULES.md §6): no repetition rule; with only kings
+/// on the board, one king each is drawn after 2 moves each and two kings
+/// against one after 7 moves each, counted from the capture or promotion
+/// that made the material (lidraughts restarts its count on both).
 const FRISIAN_DRAWS: DrawRules = DrawRules {
     repetition: None,
-    king_moves: None,
-    no_progress: None,
-    endgame: EndgameRule::Frisian,
+    repetition_trigger: Trigger::Automatic,
+    counts: &[
+        CountRule::endgame(
+            DrawReason::OneKingEach,
+            Material::LoneKing {
+                min_pieces: 1,
+                max_pieces: 1,
+                min_kings: 1,
+                max_men: 0,
+                on_main_road: false,
+            },
+            Limit::MovesEach(2),
+        ),
+        CountRule::endgame(
+            DrawReason::TwoKingsAgainstOne,
+            Material::LoneKing {
+                min_pieces: 2,
+                max_pieces: 2,
+                min_kings: 2,
+                max_men: 0,
+                on_main_road: false,
+            },
+            Limit::MovesEach(7),
+        ),
+    ],
 };
 
 builtin!(

@@ -5,20 +5,19 @@
 //! `tests/house_rules.rs`, which tests each against its official preset.
 
 use draughts::{
-    Board8x8, Brazilian, DrawRules, EndgameRule, English, Italian, KingLanding, Precedence,
-    Removal, Rules, Russian, Spanish, Thai, Variant,
+    Board8x8, Brazilian, CountRule, DrawRules, English, Italian, KingLanding, Limit, Precedence,
+    Removal, Rules, Russian, Spanish, Thai, Trigger, Variant,
 };
 
 /// The seed site's draw rules (seed 000, "Fin de la partida y tablas", valid in
 /// all six of its modes): 20 consecutive plies, both players' moves counted,
 /// in which only kings moved and nothing was captured; the same position with
 /// the same side to move for the third time. Agreement is declared by the
-/// frontend.
+/// frontend. The site ends the game itself: both rules are automatic.
 pub const SITE_DRAWS: DrawRules = DrawRules {
     repetition: Some(3),
-    king_moves: Some(20),
-    no_progress: None,
-    endgame: EndgameRule::None,
+    repetition_trigger: Trigger::Automatic,
+    counts: &[CountRule::king_moves(Limit::Plies(20))],
 };
 
 /// Seed 000, Spanish: "ley de la mayoría ... Una dama cuenta como una ficha ...
@@ -98,8 +97,9 @@ impl Variant for SiteRussian {
     };
 }
 
-/// Seed 000/002, Brazilian: the official rules with the site's draws. The
-/// built-in preset already takes its draws from this seed, so the two agree.
+/// Seed 000/002, Brazilian: the official rules with the site's draws (20
+/// king plies). The official preset follows the CBD text: 20 moves each (40
+/// plies).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SiteBrazilian;
 impl Variant for SiteBrazilian {
@@ -120,7 +120,8 @@ impl Variant for English50 {
     const NAME: &'static str = "english-50-moves";
     const RULES: Rules = Rules {
         draws: DrawRules {
-            no_progress: Some(100),
+            repetition_trigger: Trigger::Automatic,
+            counts: &[CountRule::no_progress(Limit::MovesEach(50))],
             ..English::RULES.draws
         },
         ..English::RULES
@@ -140,9 +141,8 @@ impl Variant for English40 {
         precedence: &[],
         draws: DrawRules {
             repetition: Some(3),
-            king_moves: None,
-            no_progress: Some(80),
-            endgame: EndgameRule::None,
+            repetition_trigger: Trigger::Claim,
+            counts: &[CountRule::no_progress(Limit::MovesEach(40)).with_trigger(Trigger::Claim)],
         },
         ..English::RULES
     };
