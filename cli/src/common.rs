@@ -18,6 +18,11 @@ macro_rules! with_variant {
             draughts::VariantKind::International => $f::<draughts::International>($($arg),*),
             draughts::VariantKind::Canadian => $f::<draughts::Canadian>($($arg),*),
             draughts::VariantKind::Turkish => $f::<draughts::Turkish>($($arg),*),
+            draughts::VariantKind::Frisian => $f::<draughts::Frisian>($($arg),*),
+            draughts::VariantKind::Frysk => $f::<draughts::Frysk>($($arg),*),
+            draughts::VariantKind::Antidraughts => $f::<draughts::Antidraughts>($($arg),*),
+            draughts::VariantKind::Breakthrough => $f::<draughts::Breakthrough>($($arg),*),
+            draughts::VariantKind::Killer => $f::<draughts::Killer>($($arg),*),
         }
     };
 }
@@ -52,7 +57,8 @@ use draughts::{MoveMode, Position, Variant, VariantKind};
 #[derive(clap::Args, Clone, Debug)]
 pub struct PositionArgs {
     /// Variant: english, italian, spanish, russian, brazilian, pool, czech,
-    /// thai, international, canadian, turkish.
+    /// thai, international, canadian, turkish, frisian, frysk, antidraughts,
+    /// breakthrough, killer.
     #[arg(long, short)]
     pub variant: VariantKind,
     /// Start from this FEN (`W:W31-50:B1-20`) instead of the start position;

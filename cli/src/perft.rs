@@ -27,7 +27,8 @@ pub struct Args {
 #[derive(clap::Args)]
 pub struct RunArgs {
     /// Variant: english, italian, spanish, russian, brazilian, pool, czech,
-    /// thai, international, canadian, turkish.
+    /// thai, international, canadian, turkish, frisian, frysk, antidraughts,
+    /// breakthrough, killer.
     #[arg(long, short, required = true)]
     variant: Option<VariantKind>,
     /// Start from this FEN (`W:W31-50:B1-20`) instead of the start position;
