@@ -37,4 +37,5 @@ macro_rules! dispatch {
     };
 }
 
-dispatch!($ English Italian Spanish Russian Brazilian Pool Czech Thai International Canadian Turkish);
+dispatch!($ English Italian Spanish Russian Brazilian Pool Czech Thai International Canadian Turkish
+    Frisian Frysk Antidraughts Breakthrough Killer);
