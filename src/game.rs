@@ -18,8 +18,13 @@
 //!   [`Trigger`](crate::Trigger) ([`DrawMode::AsWritten`]), or making every
 //!   draw a claim ([`DrawMode::OnClaim`]).
 //!
-//! A side to move without legal moves has lost; that is checked before the
-//! draw rules, so a move that wins on the last ply of a count still wins.
+//! # Winning
+//! [`Rules::win`](crate::Rules) says how a game is won: normally the side to
+//! move without a legal move has lost ([`WinReason::NoPieces`],
+//! [`WinReason::Blocked`]); in Antidraughts it has won
+//! ([`WinReason::OutOfMoves`]); in Breakthrough the first side with a king
+//! wins ([`WinReason::FirstKing`]). That is checked before the draw rules, so
+//! a move that wins on the last ply of a count still wins.
 
 use core::fmt;
 
@@ -28,7 +33,7 @@ use crate::error::{MoveError, MoveTextError};
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::variant::{Color, Variant};
+use crate::variant::{Color, Variant, WinCondition};
 
 /// Why a game was won.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -38,6 +43,10 @@ pub enum WinReason {
     NoPieces,
     /// The loser has pieces but no legal move.
     Blocked,
+    /// Antidraughts: the winner, to move, has no pieces or no legal move.
+    OutOfMoves,
+    /// Breakthrough: the winner made a king first.
+    FirstKing,
     /// The loser resigned (declared by the frontend).
     Resignation,
     /// The loser ran out of time (declared by the frontend).
@@ -72,6 +81,10 @@ pub enum DrawReason {
     /// Russian: three pieces against a lone king on the main road (a1–h8),
     /// drawn on the 5th move.
     MainRoad,
+    /// Frisian: one king each, 2 moves each.
+    OneKingEach,
+    /// Frisian: two kings against one, 7 moves each.
+    TwoKingsAgainstOne,
 }
 
 /// How a game ended.
@@ -508,7 +521,26 @@ impl<V: Variant> Game<V> {
             return self.declared;
         }
         let pos = self.position();
+        if V::RULES.win == WinCondition::FirstKingWins {
+            // The side that just moved, if it has a king (in play, only it
+            // can have made one); then the side to move (a set-up position).
+            let mover = pos.turn().opponent();
+            for side in [mover, mover.opponent()] {
+                if !pos.kings(side).is_empty() {
+                    return Some(Outcome::Win {
+                        winner: side,
+                        reason: WinReason::FirstKing,
+                    });
+                }
+            }
+        }
         if pos.is_game_over() {
+            if V::RULES.win == WinCondition::NoMoveWins {
+                return Some(Outcome::Win {
+                    winner: pos.turn(),
+                    reason: WinReason::OutOfMoves,
+                });
+            }
             let reason = if pos.pieces(pos.turn()).is_empty() {
                 WinReason::NoPieces
             } else {

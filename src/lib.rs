@@ -2,7 +2,8 @@
 //!
 //! A rules engine for draughts (checkers): bitboard move generation, perft and
 //! FEN for English, Italian, Spanish, Russian, Brazilian, Pool, Czech, Thai,
-//! International and Canadian draughts. No I/O.
+//! International, Canadian, Turkish, Frisian, Frysk!, Antidraughts,
+//! Breakthrough and Killer draughts. No I/O.
 //!
 //! * Rules are data: each variant is a zero-sized type implementing [`Variant`],
 //!   whose [`Rules`] constant drives a move generator monomorphized per variant.
@@ -60,11 +61,12 @@ pub use moves::{Move, MoveList, MoveMode};
 pub use perft::{
     divide, perft, perft_hashed, perft_in, perft_parallel, perft_with_table, PerftTable,
 };
-pub use position::{Piece, PieceKind, Position, Setup};
+pub use position::{KingRun, Piece, PieceKind, Position, Setup};
 pub use variant::{
-    Brazilian, Canadian, Color, Czech, English, GameType, International, Italian, KingLanding,
-    KingRange, MidCapturePromotion, Pool, Precedence, Removal, RouteConvention, Rules, Russian,
-    Spanish, Thai, Turkish, Variant, VariantKind, VariantVisitor,
+    Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, English, Frisian, Frysk,
+    GameType, International, Italian, Killer, KingLanding, KingRange, MidCapturePromotion, Pool,
+    Precedence, Removal, RouteConvention, Rules, Russian, Spanish, Thai, Turkish, Variant,
+    VariantKind, VariantVisitor, WinCondition,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -2,6 +2,8 @@
 use draughts::{AnyPosition, MoveMode, VariantKind};
 use std::process::ExitCode;
 
+use crate::common::outln;
+
 /// Arguments of `draughts moves`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -35,11 +37,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     };
     if args.short {
         for m in pos.legal_moves_short_text() {
-            println!("{m}");
+            outln!("{m}");
         }
     } else {
         for (m, _) in pos.divide(0, mode) {
-            println!("{m}");
+            outln!("{m}");
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -16,7 +16,8 @@ use crate::common::{position, with_variant};
 #[derive(clap::Args)]
 pub struct Args {
     /// Variant: english, italian, spanish, russian, brazilian, pool, czech,
-    /// thai, international, canadian, turkish.
+    /// thai, international, canadian, turkish, frisian, frysk, antidraughts,
+    /// breakthrough, killer.
     #[arg(long, short)]
     variant: draughts::VariantKind,
     /// Start from this FEN instead of the start position.
