@@ -42,22 +42,24 @@ pub mod perft;
 pub mod position;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod squares;
 pub mod variant;
 pub mod zobrist;
 
 pub use crate::{error::MoveTextError, notation::MoveInput};
-pub use any::{AnyGame, AnyPosition};
+pub use any::{AnyGame, AnyMoveInput, AnyPosition};
 #[cfg(feature = "arbitrary")]
 pub use arbitrary_impls::LegalMove;
 pub use bitboard::{BitSet, Bitboard, Square};
 pub use error::{FenError, MoveError, PositionError, UnknownVariant};
 pub use game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome, WinReason};
 pub use geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout};
-pub use moves::{Move, MoveList, MoveMode};
+pub use moves::{Jump, Jumps, Move, MoveList, MoveMode};
 pub use perft::{
     divide, perft, perft_hashed, perft_in, perft_parallel, perft_with_table, PerftTable,
 };
 pub use position::{Piece, PieceKind, Position, Setup};
+pub use squares::{BitsOf, SquareSet, SquareSetIter};
 pub use variant::{
     Brazilian, Canadian, Color, Czech, DrawRules, EndgameRule, English, GameType, International,
     Italian, KingLanding, KingRange, MidCapturePromotion, Pool, Precedence, Removal,
