@@ -144,7 +144,7 @@ fn main() {
             }
         }
         match game.play_input(&input) {
-            Ok(text) => println!("{:>4}. {} plays {text}\n", game.ply_count(), pos.turn()),
+            Ok(text) => println!("ply {:>3}: {} plays {text}\n", game.ply_count(), pos.turn()),
             Err(e) => {
                 eprintln!("refused: {e}");
                 break;
