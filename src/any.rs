@@ -4,6 +4,7 @@
 use core::fmt;
 
 use crate::bitboard::Square;
+use crate::draws::DrawCount;
 use crate::error::{FenError, MoveError, MoveTextError};
 use crate::game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome};
 use crate::geometry::Geometry;
@@ -12,6 +13,7 @@ use crate::notation::MoveInput;
 use crate::perft::{divide, perft_in};
 use crate::position::Piece;
 use crate::position::Position;
+use crate::variant::{Antidraughts, Breakthrough, Frisian, Frysk, Killer};
 use crate::variant::{
     Brazilian, Canadian, Color, Czech, English, International, Italian, Pool, Russian, Spanish,
     Thai, Turkish, Variant, VariantKind,
@@ -41,6 +43,11 @@ pub enum AnyPosition {
     International(Position<International>),
     Canadian(Position<Canadian>),
     Turkish(Position<Turkish>),
+    Frisian(Position<Frisian>),
+    Frysk(Position<Frysk>),
+    Antidraughts(Position<Antidraughts>),
+    Breakthrough(Position<Breakthrough>),
+    Killer(Position<Killer>),
 }
 
 /// Runs generic code on the typed [`Position`] inside an [`AnyPosition`]:
@@ -77,6 +84,11 @@ macro_rules! with_position {
             $crate::AnyPosition::International($p) => $body,
             $crate::AnyPosition::Canadian($p) => $body,
             $crate::AnyPosition::Turkish($p) => $body,
+            $crate::AnyPosition::Frisian($p) => $body,
+            $crate::AnyPosition::Frysk($p) => $body,
+            $crate::AnyPosition::Antidraughts($p) => $body,
+            $crate::AnyPosition::Breakthrough($p) => $body,
+            $crate::AnyPosition::Killer($p) => $body,
         }
     };
 }
@@ -110,6 +122,11 @@ macro_rules! with_game {
             $crate::AnyGame::International($g) => $body,
             $crate::AnyGame::Canadian($g) => $body,
             $crate::AnyGame::Turkish($g) => $body,
+            $crate::AnyGame::Frisian($g) => $body,
+            $crate::AnyGame::Frysk($g) => $body,
+            $crate::AnyGame::Antidraughts($g) => $body,
+            $crate::AnyGame::Breakthrough($g) => $body,
+            $crate::AnyGame::Killer($g) => $body,
         }
     };
 }
@@ -130,6 +147,11 @@ macro_rules! with_input {
             $crate::AnyMoveInput::International($i) => $body,
             $crate::AnyMoveInput::Canadian($i) => $body,
             $crate::AnyMoveInput::Turkish($i) => $body,
+            $crate::AnyMoveInput::Frisian($i) => $body,
+            $crate::AnyMoveInput::Frysk($i) => $body,
+            $crate::AnyMoveInput::Antidraughts($i) => $body,
+            $crate::AnyMoveInput::Breakthrough($i) => $body,
+            $crate::AnyMoveInput::Killer($i) => $body,
         }
     };
 }
@@ -160,6 +182,11 @@ macro_rules! build {
             VariantKind::International => AnyPosition::International(Position::$f($($arg)?)?),
             VariantKind::Canadian => AnyPosition::Canadian(Position::$f($($arg)?)?),
             VariantKind::Turkish => AnyPosition::Turkish(Position::$f($($arg)?)?),
+            VariantKind::Frisian => AnyPosition::Frisian(Position::$f($($arg)?)?),
+            VariantKind::Frysk => AnyPosition::Frysk(Position::$f($($arg)?)?),
+            VariantKind::Antidraughts => AnyPosition::Antidraughts(Position::$f($($arg)?)?),
+            VariantKind::Breakthrough => AnyPosition::Breakthrough(Position::$f($($arg)?)?),
+            VariantKind::Killer => AnyPosition::Killer(Position::$f($($arg)?)?),
         }
     };
 }
@@ -196,7 +223,12 @@ conversions!(
     Thai,
     International,
     Canadian,
-    Turkish
+    Turkish,
+    Frisian,
+    Frysk,
+    Antidraughts,
+    Breakthrough,
+    Killer
 );
 
 impl AnyPosition {
@@ -214,6 +246,11 @@ impl AnyPosition {
             VariantKind::International => Position::<International>::start().into(),
             VariantKind::Canadian => Position::<Canadian>::start().into(),
             VariantKind::Turkish => Position::<Turkish>::start().into(),
+            VariantKind::Frisian => Position::<Frisian>::start().into(),
+            VariantKind::Frysk => Position::<Frysk>::start().into(),
+            VariantKind::Antidraughts => Position::<Antidraughts>::start().into(),
+            VariantKind::Breakthrough => Position::<Breakthrough>::start().into(),
+            VariantKind::Killer => Position::<Killer>::start().into(),
         }
     }
 
@@ -236,6 +273,11 @@ impl AnyPosition {
             AnyPosition::International(_) => VariantKind::International,
             AnyPosition::Canadian(_) => VariantKind::Canadian,
             AnyPosition::Turkish(_) => VariantKind::Turkish,
+            AnyPosition::Frisian(_) => VariantKind::Frisian,
+            AnyPosition::Frysk(_) => VariantKind::Frysk,
+            AnyPosition::Antidraughts(_) => VariantKind::Antidraughts,
+            AnyPosition::Breakthrough(_) => VariantKind::Breakthrough,
+            AnyPosition::Killer(_) => VariantKind::Killer,
         }
     }
 
@@ -459,6 +501,11 @@ pub enum AnyGame {
     International(Game<International>),
     Canadian(Game<Canadian>),
     Turkish(Game<Turkish>),
+    Frisian(Game<Frisian>),
+    Frysk(Game<Frysk>),
+    Antidraughts(Game<Antidraughts>),
+    Breakthrough(Game<Breakthrough>),
+    Killer(Game<Killer>),
 }
 
 impl AnyGame {
@@ -531,7 +578,12 @@ impl AnyGame {
             Thai,
             International,
             Canadian,
-            Turkish
+            Turkish,
+            Frisian,
+            Frysk,
+            Antidraughts,
+            Breakthrough,
+            Killer
         )
     }
 
@@ -635,6 +687,18 @@ impl AnyGame {
         each_game!(self, g => g.hash())
     }
 
+    /// The running draw counts ([`Game::draw_counts`]).
+    ///
+    /// ```
+    /// use draughts::{AnyGame, DrawReason, VariantKind};
+    /// let game = AnyGame::from_fen(VariantKind::Russian, "W:WKc1:BKf8").unwrap();
+    /// let counts = game.draw_counts();
+    /// assert!(counts.iter().any(|c| c.reason == DrawReason::SmallEnding && c.moves_left == 5));
+    /// ```
+    pub fn draw_counts(&self) -> Vec<DrawCount> {
+        each_game!(self, g => g.draw_counts().collect())
+    }
+
     /// The game as PDN (see [`write_pdn`](crate::pdn::write_pdn)).
     ///
     /// ```
@@ -715,6 +779,11 @@ pub enum AnyMoveInput {
     International(MoveInput<International>),
     Canadian(MoveInput<Canadian>),
     Turkish(MoveInput<Turkish>),
+    Frisian(MoveInput<Frisian>),
+    Frysk(MoveInput<Frysk>),
+    Antidraughts(MoveInput<Antidraughts>),
+    Breakthrough(MoveInput<Breakthrough>),
+    Killer(MoveInput<Killer>),
 }
 
 macro_rules! each_input {

@@ -210,7 +210,7 @@ impl<V: Variant> fmt::Debug for Jumps<'_, V> {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MoveMode {
-    /// Captures with equal start, end and captured set are one move (RULES.md §1).
+    /// Captures with equal start, end and captured set are one move ([rules §1](crate::rules)).
     #[default]
     Distinct,
     /// Every capture route is a separate move.

@@ -31,8 +31,8 @@ use crate::geometry::Geometry;
 use crate::moves::MoveMode;
 use crate::position::Position;
 use crate::variant::{
-    Brazilian, Canadian, Czech, English, International, Italian, Pool, Russian, Spanish, Thai,
-    Turkish, Variant, VariantKind,
+    Antidraughts, Brazilian, Breakthrough, Canadian, Czech, English, Frisian, Frysk, International,
+    Italian, Killer, Pool, Russian, Spanish, Thai, Turkish, Variant, VariantKind,
 };
 
 /// One move of a PDN game's main line, as written.
@@ -79,7 +79,18 @@ impl PdnGame {
         Some(number.parse::<u8>().map_err(|_| v.to_string()))
     }
 
-    /// The variant: from `GameType`, else `default`.
+    /// The variant: from a `Variant` tag naming a built-in variant (as
+    /// lidraughts and Scan name them: `Frisian`, `Frysk!`, `Antidraughts`,
+    /// `Breakthrough`, `Killer`, ...), else from `GameType`, else `default`.
+    /// A `Variant` tag that names no built-in variant (some sites write
+    /// free text there) is not read.
+    ///
+    /// ```
+    /// use draughts::{pdn::parse_pdn, VariantKind};
+    /// let games = parse_pdn("[GameType \"20\"]\n[Variant \"Killer\"]\n1. 32-28 *\n\n[GameType \"97\"]\n1. 46-41 *");
+    /// assert_eq!(games[0].as_ref().unwrap().variant(None), Ok(VariantKind::Killer));
+    /// assert_eq!(games[1].as_ref().unwrap().variant(None), Ok(VariantKind::Frysk));
+    /// ```
     ///
     /// # Errors
     /// [`PdnErrorKind::CustomVariant`] when a `CustomVariant` tag says the
@@ -89,6 +100,12 @@ impl PdnGame {
     pub fn variant(&self, default: Option<VariantKind>) -> Result<VariantKind, PdnErrorKind> {
         if let Some(name) = self.tag(CUSTOM_VARIANT) {
             return Err(PdnErrorKind::CustomVariant(name.trim().to_string()));
+        }
+        if let Some(kind) = self
+            .tag("Variant")
+            .and_then(|v| v.parse::<VariantKind>().ok())
+        {
+            return Ok(kind);
         }
         match self.game_type() {
             Some(Ok(n)) => VariantKind::from_game_type(n)
@@ -109,6 +126,15 @@ impl PdnGame {
         if let Some(name) = self.tag(CUSTOM_VARIANT).map(str::trim) {
             if !name.eq_ignore_ascii_case(V::NAME) {
                 return Err(mismatch(name.to_string()));
+            }
+        }
+        if let (Some(own), Some(named)) = (
+            builtin::<V>(),
+            self.tag("Variant")
+                .and_then(|v| v.parse::<VariantKind>().ok()),
+        ) {
+            if own != named {
+                return Err(mismatch(named.name().to_string()));
             }
         }
         match self.game_type() {
@@ -574,6 +600,11 @@ pub fn replay(game: &PdnGame, default: Option<VariantKind>) -> Result<AnyGame, P
         VariantKind::International => AnyGame::International(replay_as::<International>(game)?),
         VariantKind::Canadian => AnyGame::Canadian(replay_as::<Canadian>(game)?),
         VariantKind::Turkish => AnyGame::Turkish(replay_as::<Turkish>(game)?),
+        VariantKind::Frisian => AnyGame::Frisian(replay_as::<Frisian>(game)?),
+        VariantKind::Frysk => AnyGame::Frysk(replay_as::<Frysk>(game)?),
+        VariantKind::Antidraughts => AnyGame::Antidraughts(replay_as::<Antidraughts>(game)?),
+        VariantKind::Breakthrough => AnyGame::Breakthrough(replay_as::<Breakthrough>(game)?),
+        VariantKind::Killer => AnyGame::Killer(replay_as::<Killer>(game)?),
     })
 }
 
@@ -841,8 +872,13 @@ pub fn write_pdn<V: Variant>(game: &Game<V>, tags: &[(&str, &str)]) -> String {
     }
     let gt = V::RULES.game_type;
     tag(&mut out, "GameType", &gt.number.to_string());
-    if builtin::<V>().is_none() {
-        tag(&mut out, CUSTOM_VARIANT, V::NAME);
+    match builtin::<V>() {
+        // A variant that shares its GameType number (Killer: 20) is named.
+        Some(kind) if VariantKind::from_game_type(gt.number) != Some(kind) => {
+            tag(&mut out, "Variant", kind.name());
+        }
+        Some(_) => {}
+        None => tag(&mut out, CUSTOM_VARIANT, V::NAME),
     }
     if *game.start() != Position::<V>::start() {
         tag(&mut out, "FEN", &game.start().to_fen());

@@ -280,7 +280,7 @@ fn outcomes_read_as_words() {
     };
     assert_eq!(win.to_string(), "Black wins: White has no pieces left");
     assert_eq!(Color::White.to_string(), "White");
-    assert_eq!(WinReason::Time.to_string(), "ran out of time");
+    assert_eq!(WinReason::Time.to_string(), "the loser ran out of time");
     let draw = Outcome::Draw {
         reason: DrawReason::Repetition,
     };
