@@ -2,8 +2,8 @@
 //! outcomes, and the library's errors as Python exceptions.
 
 use draughts::{
-    Bitboard, Color, DrawMode, FenError, GameError, Geometry, Move, MoveMode, MoveTextError,
-    Outcome, Position, UnknownVariant, Variant, VariantKind,
+    Color, DrawMode, FenError, GameError, Geometry, Move, MoveMode, MoveTextError, Outcome,
+    Position, UnknownVariant, Variant, VariantKind,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use crate::errors;
 
 /// The square-set type of variant `V`.
-pub(crate) type Set<V> = Bitboard<<<V as Variant>::Board as Geometry>::Bits>;
+pub(crate) type Set<V> = draughts::SquareSet<V>;
 
 /// A legal move: a step, or a whole capture sequence.
 ///
