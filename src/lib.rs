@@ -30,6 +30,7 @@ pub mod any;
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
 pub mod bitboard;
+pub mod engine;
 pub mod error;
 mod fen;
 pub mod game;

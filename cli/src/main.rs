@@ -3,6 +3,9 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+#[macro_use]
+mod dispatch;
+mod matches;
 mod moves;
 
 /// Draughts/checkers on the command line: every variant of the `draughts` library.
@@ -17,12 +20,15 @@ struct Cli {
 enum Command {
     /// List the legal moves of a position in the variant's notation.
     Moves(moves::Args),
+    /// Play engine levels against each other (the level ladder).
+    Match(matches::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Moves(args) => moves::run(args),
+        Command::Match(args) => matches::run(args),
     };
     match result {
         Ok(code) => code,
