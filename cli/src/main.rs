@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 #[macro_use]
 mod dispatch;
+mod analyse;
+mod hub;
 mod matches;
 mod moves;
 
@@ -20,6 +22,10 @@ struct Cli {
 enum Command {
     /// List the legal moves of a position in the variant's notation.
     Moves(moves::Args),
+    /// Search a position: progress, best move, or every move's score.
+    Analyse(analyse::Args),
+    /// Run the engine over the Hub protocol on standard input/output.
+    Hub(hub::Args),
     /// Play engine levels against each other (the level ladder).
     Match(matches::Args),
 }
@@ -28,6 +34,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Moves(args) => moves::run(args),
+        Command::Analyse(args) => analyse::run(args),
+        Command::Hub(args) => hub::run(args),
         Command::Match(args) => matches::run(args),
     };
     match result {

@@ -147,10 +147,11 @@ pub const BOARD_12X12: Weights = Weights {
     trade: 150,
 };
 
-/// Turkish: rook-like flying kings are very strong; men start on rows 1-2.
+/// Turkish: rook-like flying kings are very strong (a Turkish players'
+/// guide values a king at five men; 4.5 here); men start on rows 1-2.
 pub const ORTHOGONAL: Weights = Weights {
     man: 100,
-    king: 280,
+    king: 450,
     advance: [0, 0, 2, 5, 9, 14, 22, 0, 0, 0, 0, 0],
     center: 3,
     king_center: 3,

@@ -801,6 +801,10 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             return 0;
         }
         if !pos.has_captures() || ply as usize >= MAX_PLY - 1 {
+            // A side without a move (no pieces, or blocked) has lost.
+            if pos.count_moves(crate::moves::MoveMode::Distinct) == 0 {
+                return -(WIN - ply);
+            }
             return self.eval.evaluate(pos);
         }
         let mut moves: MoveList<V> = pos.legal_moves();
