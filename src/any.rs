@@ -3,14 +3,15 @@
 
 use core::fmt;
 
+use crate::draws::DrawCount;
 use crate::error::{FenError, MoveTextError};
-use crate::game::{Declaration, Game, GameError, Outcome};
+use crate::game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome};
 use crate::moves::MoveMode;
 use crate::perft::{divide, perft_in};
 use crate::position::Position;
 use crate::variant::{
-    Brazilian, Canadian, Color, Czech, English, International, Italian, Pool, Russian, Spanish,
-    Thai, Turkish, VariantKind,
+    Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, English, Frisian, Frysk,
+    International, Italian, Killer, Pool, Russian, Spanish, Thai, Turkish, VariantKind,
 };
 
 /// A position of a built-in variant chosen at run time.
@@ -37,6 +38,11 @@ pub enum AnyPosition {
     International(Position<International>),
     Canadian(Position<Canadian>),
     Turkish(Position<Turkish>),
+    Frisian(Position<Frisian>),
+    Frysk(Position<Frysk>),
+    Antidraughts(Position<Antidraughts>),
+    Breakthrough(Position<Breakthrough>),
+    Killer(Position<Killer>),
 }
 
 macro_rules! each {
@@ -53,6 +59,11 @@ macro_rules! each {
             AnyPosition::International($p) => $e,
             AnyPosition::Canadian($p) => $e,
             AnyPosition::Turkish($p) => $e,
+            AnyPosition::Frisian($p) => $e,
+            AnyPosition::Frysk($p) => $e,
+            AnyPosition::Antidraughts($p) => $e,
+            AnyPosition::Breakthrough($p) => $e,
+            AnyPosition::Killer($p) => $e,
         }
     };
 }
@@ -71,6 +82,11 @@ macro_rules! build {
             VariantKind::International => AnyPosition::International(Position::$f($($arg)?)?),
             VariantKind::Canadian => AnyPosition::Canadian(Position::$f($($arg)?)?),
             VariantKind::Turkish => AnyPosition::Turkish(Position::$f($($arg)?)?),
+            VariantKind::Frisian => AnyPosition::Frisian(Position::$f($($arg)?)?),
+            VariantKind::Frysk => AnyPosition::Frysk(Position::$f($($arg)?)?),
+            VariantKind::Antidraughts => AnyPosition::Antidraughts(Position::$f($($arg)?)?),
+            VariantKind::Breakthrough => AnyPosition::Breakthrough(Position::$f($($arg)?)?),
+            VariantKind::Killer => AnyPosition::Killer(Position::$f($($arg)?)?),
         }
     };
 }
@@ -90,6 +106,11 @@ impl AnyPosition {
             VariantKind::International => AnyPosition::International(Position::start()),
             VariantKind::Canadian => AnyPosition::Canadian(Position::start()),
             VariantKind::Turkish => AnyPosition::Turkish(Position::start()),
+            VariantKind::Frisian => AnyPosition::Frisian(Position::start()),
+            VariantKind::Frysk => AnyPosition::Frysk(Position::start()),
+            VariantKind::Antidraughts => AnyPosition::Antidraughts(Position::start()),
+            VariantKind::Breakthrough => AnyPosition::Breakthrough(Position::start()),
+            VariantKind::Killer => AnyPosition::Killer(Position::start()),
         }
     }
 
@@ -112,6 +133,11 @@ impl AnyPosition {
             AnyPosition::International(_) => VariantKind::International,
             AnyPosition::Canadian(_) => VariantKind::Canadian,
             AnyPosition::Turkish(_) => VariantKind::Turkish,
+            AnyPosition::Frisian(_) => VariantKind::Frisian,
+            AnyPosition::Frysk(_) => VariantKind::Frysk,
+            AnyPosition::Antidraughts(_) => VariantKind::Antidraughts,
+            AnyPosition::Breakthrough(_) => VariantKind::Breakthrough,
+            AnyPosition::Killer(_) => VariantKind::Killer,
         }
     }
 
@@ -184,6 +210,11 @@ impl AnyPosition {
             }
             AnyPosition::Canadian(p) => AnyPosition::Canadian(p.play(&p.parse_move(text)?)),
             AnyPosition::Turkish(p) => AnyPosition::Turkish(p.play(&p.parse_move(text)?)),
+            AnyPosition::Frisian(p) => AnyPosition::Frisian(p.play(&p.parse_move(text)?)),
+            AnyPosition::Frysk(p) => AnyPosition::Frysk(p.play(&p.parse_move(text)?)),
+            AnyPosition::Antidraughts(p) => AnyPosition::Antidraughts(p.play(&p.parse_move(text)?)),
+            AnyPosition::Breakthrough(p) => AnyPosition::Breakthrough(p.play(&p.parse_move(text)?)),
+            AnyPosition::Killer(p) => AnyPosition::Killer(p.play(&p.parse_move(text)?)),
         })
     }
 }
@@ -218,6 +249,11 @@ pub enum AnyGame {
     International(Game<International>),
     Canadian(Game<Canadian>),
     Turkish(Game<Turkish>),
+    Frisian(Game<Frisian>),
+    Frysk(Game<Frysk>),
+    Antidraughts(Game<Antidraughts>),
+    Breakthrough(Game<Breakthrough>),
+    Killer(Game<Killer>),
 }
 
 macro_rules! each_game {
@@ -234,6 +270,11 @@ macro_rules! each_game {
             AnyGame::International($g) => $e,
             AnyGame::Canadian($g) => $e,
             AnyGame::Turkish($g) => $e,
+            AnyGame::Frisian($g) => $e,
+            AnyGame::Frysk($g) => $e,
+            AnyGame::Antidraughts($g) => $e,
+            AnyGame::Breakthrough($g) => $e,
+            AnyGame::Killer($g) => $e,
         }
     };
 }
@@ -253,6 +294,11 @@ impl AnyGame {
             AnyPosition::International(p) => AnyGame::International(Game::from_position(p)),
             AnyPosition::Canadian(p) => AnyGame::Canadian(Game::from_position(p)),
             AnyPosition::Turkish(p) => AnyGame::Turkish(Game::from_position(p)),
+            AnyPosition::Frisian(p) => AnyGame::Frisian(Game::from_position(p)),
+            AnyPosition::Frysk(p) => AnyGame::Frysk(Game::from_position(p)),
+            AnyPosition::Antidraughts(p) => AnyGame::Antidraughts(Game::from_position(p)),
+            AnyPosition::Breakthrough(p) => AnyGame::Breakthrough(Game::from_position(p)),
+            AnyPosition::Killer(p) => AnyGame::Killer(Game::from_position(p)),
         }
     }
 
@@ -280,6 +326,11 @@ impl AnyGame {
             AnyGame::International(g) => AnyPosition::International(*g.position()),
             AnyGame::Canadian(g) => AnyPosition::Canadian(*g.position()),
             AnyGame::Turkish(g) => AnyPosition::Turkish(*g.position()),
+            AnyGame::Frisian(g) => AnyPosition::Frisian(*g.position()),
+            AnyGame::Frysk(g) => AnyPosition::Frysk(*g.position()),
+            AnyGame::Antidraughts(g) => AnyPosition::Antidraughts(*g.position()),
+            AnyGame::Breakthrough(g) => AnyPosition::Breakthrough(*g.position()),
+            AnyGame::Killer(g) => AnyPosition::Killer(*g.position()),
         }
     }
 
@@ -327,5 +378,32 @@ impl AnyGame {
     /// The Zobrist hash of the current position.
     pub fn hash(&self) -> u64 {
         each_game!(self, g => g.hash())
+    }
+
+    /// The running draw counts ([`Game::draw_counts`]).
+    ///
+    /// ```
+    /// use draughts::{AnyGame, DrawReason, VariantKind};
+    /// let game = AnyGame::from_fen(VariantKind::Russian, "W:WKc1:BKf8").unwrap();
+    /// let counts = game.draw_counts();
+    /// assert!(counts.iter().any(|c| c.reason == DrawReason::SmallEnding && c.moves_left == 5));
+    /// ```
+    pub fn draw_counts(&self) -> Vec<DrawCount> {
+        each_game!(self, g => g.draw_counts().collect())
+    }
+
+    /// Sets whether draws by rule end the game or must be claimed.
+    pub fn set_draw_mode(&mut self, mode: DrawMode) {
+        each_game!(self, g => g.set_draw_mode(mode))
+    }
+
+    /// The draw rule that may be claimed now ([`Game::claimable_draw`]).
+    pub fn claimable_draw(&self) -> Option<DrawReason> {
+        each_game!(self, g => g.claimable_draw())
+    }
+
+    /// Ends the game as a draw by the rule that applies now.
+    pub fn claim_draw(&mut self) -> Result<Outcome, GameError> {
+        each_game!(self, g => g.claim_draw())
     }
 }

@@ -98,7 +98,7 @@ impl<'a, V: Variant> Arbitrary<'a> for LegalMove<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Canadian, English, International, Russian, Turkish};
+    use crate::{Canadian, English, Frisian, International, Killer, Russian, Turkish};
 
     fn check<V: Variant>() {
         let data: Vec<u8> = (0..4096u32)
@@ -118,6 +118,7 @@ mod tests {
         check::<International>();
         check::<Canadian>();
         check::<Turkish>();
+        check::<Frisian>();
     }
 
     fn check_moves<V: Variant>() {
@@ -148,5 +149,7 @@ mod tests {
         check_moves::<International>();
         check_moves::<Canadian>();
         check_moves::<Turkish>();
+        check_moves::<Frisian>();
+        check_moves::<Killer>();
     }
 }

@@ -1,40 +1,39 @@
 //! Games: a start position, the moves played, draw detection and the outcome.
 //!
 //! # Draw rules
-//! Every rule is configured by the variant's [`DrawRules`](crate::DrawRules)
-//! (RULES.md §3). Plies are single moves of one player; "N moves each" in a
-//! federation's text is 2N plies here.
+//! Every rule is data in the variant's [`DrawRules`](crate::DrawRules): a
+//! repetition rule and a list of [`CountRule`](crate::CountRule)s, each with
+//! its material, limit, resets and trigger ([`crate::draws`] explains how a
+//! count runs, and each preset cites its federation text). The game keeps
+//! one counter per rule, reports the rule that drew the game as the
+//! [`DrawReason`], and shows the running counts with [`Game::draw_counts`].
 //!
 //! * **Repetition** (`repetition: Some(k)`): the same placement with the same
 //!   side to move for the k-th time, counted only since the last irreversible
 //!   move (a capture or a man move). The current position counts.
-//! * **King moves** (`king_moves: Some(n)`): n consecutive plies in which only
-//!   kings moved and nothing was captured. A capture or any man move (a
-//!   promotion is a man move) resets the count.
-//! * **No progress** (`no_progress: Some(n)`): the same count under the name
-//!   of the English (WCDF) rule: n plies without a capture or a man move.
-//! * **End-game rules** ([`EndgameRule`]):
-//!   - FMJD (International, article 6): a lone king against three pieces of
-//!     which at least one is a king — drawn after 16 moves each (32 plies);
-//!     against one or two pieces with at least one king — after 5 moves each
-//!     (10 plies). The count starts when that material arises.
-//!   - Russian (FMJD-64 rules, 7.2): three or more kings against a lone king —
-//!     drawn after 15 moves each (30 plies); when both sides have kings and the
-//!     balance of pieces has not changed (no capture, no promotion) for 30
-//!     moves each (60 plies) with 4 or 5 pieces on the board, or 60 moves each
-//!     (120 plies) with 6 or 7 pieces. Reading "moves" as moves of each player
-//!     follows the king-move rule's "15 moves each".
-//!   - Turkish: one piece against one piece is drawn at once.
+//! * **Plies and moves**: a ply is one player's move; "N moves each" in a
+//!   federation's text is 2N plies ([`Limit`](crate::Limit)).
+//! * **Automatic or claimed**: [`DrawMode`] chooses between ending the game
+//!   on every draw by rule (the default), following each rule's
+//!   [`Trigger`](crate::Trigger) ([`DrawMode::AsWritten`]), or making every
+//!   draw a claim ([`DrawMode::OnClaim`]).
 //!
-//! A side to move without legal moves has lost; that is checked before the
-//! draw rules, so a move that wins on the last ply of a count still wins.
+//! # Winning
+//! [`Rules::win`](crate::Rules) says how a game is won: normally the side to
+//! move without a legal move has lost ([`WinReason::NoPieces`],
+//! [`WinReason::Blocked`]); in Antidraughts it has won
+//! ([`WinReason::OutOfMoves`]); in Breakthrough the first side with a king
+//! wins ([`WinReason::FirstKing`]). That is checked before the draw rules, so
+//! a move that wins on the last ply of a count still wins.
 
 use core::fmt;
 
+use crate::draws::{CountRule, DrawCount, MaterialFacts, Trigger, MAX_COUNTS};
 use crate::error::{MoveError, MoveTextError};
+use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::variant::{Color, EndgameRule, Variant};
+use crate::variant::{Color, Variant, WinCondition};
 
 /// Why a game was won.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -44,6 +43,10 @@ pub enum WinReason {
     NoPieces,
     /// The loser has pieces but no legal move.
     Blocked,
+    /// Antidraughts: the winner, to move, has no pieces or no legal move.
+    OutOfMoves,
+    /// Breakthrough: the winner made a king first.
+    FirstKing,
     /// The loser resigned (declared by the frontend).
     Resignation,
     /// The loser ran out of time (declared by the frontend).
@@ -72,6 +75,16 @@ pub enum DrawReason {
     PieceCount,
     /// Turkish: one piece against one piece.
     OnePieceEach,
+    /// Russian: 2 or 3 pieces with kings on both sides, balance unchanged for
+    /// 5 moves each.
+    SmallEnding,
+    /// Russian: three pieces against a lone king on the main road (a1–h8),
+    /// drawn on the 5th move.
+    MainRoad,
+    /// Frisian: one king each, 2 moves each.
+    OneKingEach,
+    /// Frisian: two kings against one, 7 moves each.
+    TwoKingsAgainstOne,
 }
 
 /// How a game ended.
@@ -134,9 +147,15 @@ pub enum Declaration {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DrawMode {
-    /// A draw by rule ends the game on the ply it arises (the default).
+    /// A draw by rule ends the game on the ply it arises (the default), even
+    /// where the federation lets the player claim it.
     #[default]
     Automatic,
+    /// Each rule as its federation writes it: rules with
+    /// [`Trigger::Automatic`](crate::Trigger::Automatic) end the game,
+    /// [`Trigger::Claim`](crate::Trigger::Claim) rules make a claim available
+    /// ([`Game::claim_draw`]).
+    AsWritten,
     /// A draw by rule only makes a claim available
     /// ([`Game::claimable_draw`], [`Game::claim_draw`]); play may go on, as in
     /// federations where the player must claim, and as game records show.
@@ -160,69 +179,32 @@ pub enum GameError {
     MoveText(#[from] MoveTextError),
 }
 
-/// Material classes that start an end-game count.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Endgame {
-    None,
-    LoneKingVsThree,
-    LoneKingVsTwo,
-    ThreeKingsVsOne,
-    FourOrFive,
-    SixOrSeven,
-    OneEach,
+/// A count that is not running.
+const IDLE: u16 = u16::MAX;
+
+/// The count rules of `V` that a game keeps (at most [`MAX_COUNTS`]).
+fn count_rules<V: Variant>() -> &'static [CountRule] {
+    let all = V::RULES.draws.counts;
+    &all[..all.len().min(MAX_COUNTS)]
 }
 
-impl Endgame {
-    fn classify<V: Variant>(pos: &Position<V>) -> Endgame {
-        let rule = V::RULES.draws.endgame;
-        if rule == EndgameRule::None {
-            return Endgame::None;
-        }
-        let (w, b) = (
-            pos.pieces(Color::White).len(),
-            pos.pieces(Color::Black).len(),
-        );
-        let (wk, bk) = (pos.kings(Color::White).len(), pos.kings(Color::Black).len());
-        // (pieces, kings) of the side with a lone king, and of the other side.
-        let lone = if w == 1 && wk == 1 {
-            Some((b, bk))
-        } else if b == 1 && bk == 1 {
-            Some((w, wk))
-        } else {
-            None
-        };
-        match rule {
-            EndgameRule::None => Endgame::None,
-            EndgameRule::Turkish if w == 1 && b == 1 => Endgame::OneEach,
-            EndgameRule::Turkish => Endgame::None,
-            EndgameRule::Fmjd => match lone {
-                Some((3, k)) if k >= 1 => Endgame::LoneKingVsThree,
-                Some((n, k)) if n <= 2 && k >= 1 => Endgame::LoneKingVsTwo,
-                _ => Endgame::None,
-            },
-            EndgameRule::Russian => match lone {
-                Some((_, k)) if k >= 3 => Endgame::ThreeKingsVsOne,
-                _ if wk == 0 || bk == 0 => Endgame::None,
-                _ => match w + b {
-                    4 | 5 => Endgame::FourOrFive,
-                    6 | 7 => Endgame::SixOrSeven,
-                    _ => Endgame::None,
-                },
-            },
-        }
-    }
-
-    /// Plies after which the class is a draw, and the reason.
-    fn limit(self) -> Option<(usize, DrawReason)> {
-        match self {
-            Endgame::None => None,
-            Endgame::LoneKingVsThree => Some((32, DrawReason::LoneKingSixteenMoves)),
-            Endgame::LoneKingVsTwo => Some((10, DrawReason::LoneKingFiveMoves)),
-            Endgame::ThreeKingsVsOne => Some((30, DrawReason::ThreeKingsAgainstOne)),
-            Endgame::FourOrFive => Some((60, DrawReason::PieceCount)),
-            Endgame::SixOrSeven => Some((120, DrawReason::PieceCount)),
-            Endgame::OneEach => Some((0, DrawReason::OnePieceEach)),
-        }
+/// The material facts of a position.
+fn facts<V: Variant>(pos: &Position<V>) -> MaterialFacts {
+    let side = |c: Color| (pos.pieces(c).len() as u8, pos.kings(c).len() as u8);
+    let on_road = |c: Color| {
+        let k = pos.kings(c);
+        pos.pieces(c).len() == 1
+            && k.first().is_some_and(|sq| {
+                let (row, col) = V::Board::coords(sq);
+                row == col
+            })
+    };
+    MaterialFacts {
+        white: side(Color::White),
+        black: side(Color::Black),
+        white_on_road: on_road(Color::White),
+        black_on_road: on_road(Color::Black),
+        white_to_move: pos.turn() == Color::White,
     }
 }
 
@@ -234,10 +216,22 @@ struct Ply {
     quiet_king_plies: usize,
     /// Index (in `positions`) of the position after the last irreversible move.
     irreversible: usize,
-    /// End-game class and the plies played in it since it arose (or since the
-    /// last capture or promotion).
-    endgame: Endgame,
-    endgame_plies: usize,
+    /// Plies of each count rule since it started ([`IDLE`] when not running).
+    counts: [u16; MAX_COUNTS],
+}
+
+impl Ply {
+    /// The counts in `pos` at the start of a game.
+    fn start_counts<V: Variant>(pos: &Position<V>) -> [u16; MAX_COUNTS] {
+        let f = facts(pos);
+        let mut counts = [IDLE; MAX_COUNTS];
+        for (c, rule) in counts.iter_mut().zip(count_rules::<V>()) {
+            if rule.material.holds(&f).is_some() {
+                *c = 0;
+            }
+        }
+        counts
+    }
 }
 
 /// A game of variant `V`: start position, moves, and outcome.
@@ -301,8 +295,7 @@ impl<V: Variant> Game<V> {
             hash: start.zobrist(),
             quiet_king_plies: 0,
             irreversible: 0,
-            endgame: Endgame::classify(&start),
-            endgame_plies: 0,
+            counts: Ply::start_counts(&start),
         };
         let mut game = Game {
             positions: vec![start],
@@ -449,13 +442,24 @@ impl<V: Variant> Game<V> {
         let next = pos.play(&mv);
         let king_move = pos.kings(pos.turn()).contains(mv.from());
         let capture = mv.is_capture();
+        let man_move = !king_move;
+        let promotion = mv.promotes();
         let index = self.positions.len();
-        let endgame = Endgame::classify(&next);
-        let endgame_plies = if endgame == prev.endgame && !capture && !mv.promotes() {
-            prev.endgame_plies + 1
-        } else {
-            0
-        };
+        let f = facts(&next);
+        let mut counts = [IDLE; MAX_COUNTS];
+        for ((c, &before), rule) in counts.iter_mut().zip(&prev.counts).zip(count_rules::<V>()) {
+            if rule.material.holds(&f).is_none() {
+                continue;
+            }
+            let r = rule.resets;
+            let reset =
+                (r.capture && capture) || (r.man_move && man_move) || (r.promotion && promotion);
+            *c = if before == IDLE || reset {
+                0
+            } else {
+                before.saturating_add(1).min(IDLE - 1)
+            };
+        }
         let ply = Ply {
             hash: pos.zobrist_after(prev.hash, &mv),
             quiet_king_plies: if king_move && !capture {
@@ -468,8 +472,7 @@ impl<V: Variant> Game<V> {
             } else {
                 index
             },
-            endgame,
-            endgame_plies,
+            counts,
         };
         self.positions.push(next);
         self.moves.push(mv);
@@ -518,7 +521,26 @@ impl<V: Variant> Game<V> {
             return self.declared;
         }
         let pos = self.position();
+        if V::RULES.win == WinCondition::FirstKingWins {
+            // The side that just moved, if it has a king (in play, only it
+            // can have made one); then the side to move (a set-up position).
+            let mover = pos.turn().opponent();
+            for side in [mover, mover.opponent()] {
+                if !pos.kings(side).is_empty() {
+                    return Some(Outcome::Win {
+                        winner: side,
+                        reason: WinReason::FirstKing,
+                    });
+                }
+            }
+        }
         if pos.is_game_over() {
+            if V::RULES.win == WinCondition::NoMoveWins {
+                return Some(Outcome::Win {
+                    winner: pos.turn(),
+                    reason: WinReason::OutOfMoves,
+                });
+            }
             let reason = if pos.pieces(pos.turn()).is_empty() {
                 WinReason::NoPieces
             } else {
@@ -529,36 +551,72 @@ impl<V: Variant> Game<V> {
                 reason,
             });
         }
-        match self.draw_mode {
-            DrawMode::Automatic => self.rule_draw().map(|reason| Outcome::Draw { reason }),
+        let reason = match self.draw_mode {
+            DrawMode::Automatic => self.rule_draw(),
+            DrawMode::AsWritten => self
+                .rule_draws()
+                .find(|&(_, t)| t == Trigger::Automatic)
+                .map(|(r, _)| r),
             DrawMode::OnClaim => None,
-        }
+        };
+        reason.map(|reason| Outcome::Draw { reason })
     }
 
-    /// The draw rule that applies to the current position, if any.
+    /// The first draw rule met in the current position, if any.
     fn rule_draw(&self) -> Option<DrawReason> {
+        self.rule_draws().next().map(|(r, _)| r)
+    }
+
+    /// Every draw rule met in the current position, repetition first, then
+    /// the count rules in their order, with their triggers.
+    fn rule_draws(&self) -> impl Iterator<Item = (DrawReason, Trigger)> + '_ {
         let rules = V::RULES.draws;
-        let ply = self.ply();
-        if let Some(k) = rules.repetition {
-            if self.repetitions() >= k as usize {
-                return Some(DrawReason::Repetition);
-            }
-        }
-        if let Some(n) = rules.king_moves {
-            if ply.quiet_king_plies >= n as usize {
-                return Some(DrawReason::KingMoves);
-            }
-        }
-        if let Some(n) = rules.no_progress {
-            if ply.quiet_king_plies >= n as usize {
-                return Some(DrawReason::NoProgress);
-            }
-        }
-        if let Some((limit, reason)) = ply.endgame.limit() {
-            if ply.endgame_plies >= limit {
-                return Some(reason);
-            }
-        }
-        None
+        let repetition = rules
+            .repetition
+            .filter(|&k| self.repetitions() >= k as usize)
+            .map(|_| (DrawReason::Repetition, rules.repetition_trigger));
+        let has_captures = self.position().has_captures();
+        let counts = self
+            .draw_counts()
+            .zip(count_rules::<V>())
+            .filter(move |(c, rule)| c.plies_left == 0 && !(rule.unless_capture && has_captures))
+            .map(|(c, _)| (c.reason, c.trigger));
+        repetition.into_iter().chain(counts)
+    }
+
+    /// The running counts of the variant's count rules, in their order: how
+    /// far each has run and how many moves are left, for a frontend's
+    /// "5-move rule: 3 moves left". Rules whose material is not on the board
+    /// are not listed.
+    ///
+    /// ```
+    /// use draughts::{DrawReason, Game, International, Limit, Position};
+    /// // A lone king against two kings: FMJD's 5-move rule runs.
+    /// let pos = Position::<International>::from_fen("W:WK46,K50:BK3").unwrap();
+    /// let mut game = Game::from_position(pos);
+    /// game.play_text("46-41").unwrap();
+    /// let five = game.draw_counts().find(|c| c.reason == DrawReason::LoneKingFiveMoves).unwrap();
+    /// assert_eq!(five.limit, Limit::MovesEach(5));
+    /// assert_eq!((five.plies, five.plies_left, five.moves_left), (1, 9, 5));
+    /// ```
+    pub fn draw_counts(&self) -> impl Iterator<Item = DrawCount> + '_ {
+        let ply = *self.ply();
+        let f = facts(self.position());
+        count_rules::<V>()
+            .iter()
+            .zip(ply.counts)
+            .filter(|&(_, c)| c != IDLE)
+            .map(move |(rule, plies)| {
+                let strong = rule.material.holds(&f).flatten();
+                let (plies_left, moves_left) = rule.left(plies, strong, f.white_to_move);
+                DrawCount {
+                    reason: rule.reason,
+                    limit: rule.limit,
+                    trigger: rule.trigger,
+                    plies,
+                    plies_left,
+                    moves_left,
+                }
+            })
     }
 }

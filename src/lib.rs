@@ -2,7 +2,8 @@
 //!
 //! A rules engine for draughts (checkers): bitboard move generation, perft and
 //! FEN for English, Italian, Spanish, Russian, Brazilian, Pool, Czech, Thai,
-//! International and Canadian draughts. No I/O.
+//! International, Canadian, Turkish, Frisian, Frysk!, Antidraughts,
+//! Breakthrough and Killer draughts. No I/O.
 //!
 //! * Rules are data: each variant is a zero-sized type implementing [`Variant`],
 //!   whose [`Rules`] constant drives a move generator monomorphized per variant.
@@ -30,11 +31,13 @@ pub mod any;
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
 pub mod bitboard;
+pub mod draws;
 pub mod engine;
 pub mod error;
 mod fen;
 pub mod game;
 pub mod geometry;
+pub mod house_rules;
 mod movegen;
 pub mod moves;
 pub mod notation;
@@ -51,6 +54,7 @@ pub use any::{AnyGame, AnyPosition};
 #[cfg(feature = "arbitrary")]
 pub use arbitrary_impls::LegalMove;
 pub use bitboard::{BitSet, Bitboard, Square};
+pub use draws::{CountRule, DrawCount, DrawRules, Limit, Material, Resets, Trigger, MAX_COUNTS};
 pub use error::{FenError, MoveError, PositionError, UnknownVariant};
 pub use game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome, WinReason};
 pub use geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout};
@@ -58,11 +62,12 @@ pub use moves::{Move, MoveList, MoveMode};
 pub use perft::{
     divide, perft, perft_hashed, perft_in, perft_parallel, perft_with_table, PerftTable,
 };
-pub use position::{Piece, PieceKind, Position, Setup};
+pub use position::{KingRun, Piece, PieceKind, Position, Setup};
 pub use variant::{
-    Brazilian, Canadian, Color, Czech, DrawRules, EndgameRule, English, GameType, International,
-    Italian, KingLanding, KingRange, MidCapturePromotion, Pool, Precedence, Removal,
-    RouteConvention, Rules, Russian, Spanish, Thai, Turkish, Variant, VariantKind,
+    Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, English, Frisian, Frysk,
+    GameType, International, Italian, Killer, KingLanding, KingRange, MidCapturePromotion, Pool,
+    Precedence, Removal, RouteConvention, Rules, Russian, Spanish, Thai, Turkish, Variant,
+    VariantKind, VariantVisitor, WinCondition,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -185,16 +185,21 @@ fn read_text<V: Variant>(text: &str) -> Result<Spec, MoveTextError> {
 }
 
 /// The unit step from `a` towards `b` in internal coordinates, if `b` lies on
-/// a line along which pieces of this board move.
+/// a line along which pieces of this board move or capture. With orthogonal
+/// captures on a diagonal board (Frisian), rows and columns are such lines
+/// too; their step is two squares, from playing square to playing square.
 fn direction<V: Variant>(a: Square, b: Square) -> Option<(i8, i8)> {
     let (r1, c1) = V::Board::coords(a);
     let (r2, c2) = V::Board::coords(b);
     let (dr, dc) = (r2 as i8 - r1 as i8, c2 as i8 - c1 as i8);
-    let line = match V::Board::LAYOUT {
-        Layout::Diagonal => dr != 0 && dr.abs() == dc.abs(),
-        Layout::Orthogonal => (dr == 0) != (dc == 0),
-    };
-    line.then_some((dr.signum(), dc.signum()))
+    match V::Board::LAYOUT {
+        Layout::Diagonal if dr != 0 && dr.abs() == dc.abs() => Some((dr.signum(), dc.signum())),
+        Layout::Diagonal if V::RULES.orthogonal_captures && (dr == 0) != (dc == 0) => {
+            Some((2 * dr.signum(), 2 * dc.signum()))
+        }
+        Layout::Diagonal => None,
+        Layout::Orthogonal => ((dr == 0) != (dc == 0)).then_some((dr.signum(), dc.signum())),
+    }
 }
 
 /// The squares strictly between `a` and `b` on a line (empty if not on one).
@@ -248,7 +253,7 @@ fn landing_sets<V: Variant>(pos: &Position<V>, mv: &Move<V>) -> SmallVec<[Bits<V
     if path.len() < 2
         || !mv.is_capture()
         || V::RULES.king_range != KingRange::Flying
-        || V::RULES.king_landing != KingLanding::Beyond
+        || V::RULES.king_landing == KingLanding::DirectlyBehind
     {
         return sets;
     }

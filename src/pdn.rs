@@ -30,8 +30,8 @@ use crate::game::{DrawMode, Game, GameError};
 use crate::moves::MoveMode;
 use crate::position::Position;
 use crate::variant::{
-    Brazilian, Canadian, Czech, English, International, Italian, Pool, Russian, Spanish, Thai,
-    Turkish, Variant, VariantKind,
+    Antidraughts, Brazilian, Breakthrough, Canadian, Czech, English, Frisian, Frysk, International,
+    Italian, Killer, Pool, Russian, Spanish, Thai, Turkish, Variant, VariantKind,
 };
 
 /// One move of a PDN game's main line, as written.
@@ -78,8 +78,23 @@ impl PdnGame {
         Some(number.parse::<u8>().map_err(|_| v.to_string()))
     }
 
-    /// The variant: from `GameType`, else `default`.
+    /// The variant: from a `Variant` tag naming a built-in variant (as
+    /// lidraughts and Scan name them: `Frisian`, `Frysk!`, `Antidraughts`,
+    /// `Breakthrough`, `Killer`, ...), else from `GameType`, else `default`.
+    ///
+    /// ```
+    /// use draughts::{pdn::parse_pdn, VariantKind};
+    /// let games = parse_pdn("[GameType \"20\"]\n[Variant \"Killer\"]\n1. 32-28 *\n\n[GameType \"97\"]\n1. 46-41 *");
+    /// assert_eq!(games[0].as_ref().unwrap().variant(None), Ok(VariantKind::Killer));
+    /// assert_eq!(games[1].as_ref().unwrap().variant(None), Ok(VariantKind::Frysk));
+    /// ```
     pub fn variant(&self, default: Option<VariantKind>) -> Result<VariantKind, PdnErrorKind> {
+        if let Some(kind) = self
+            .tag("Variant")
+            .and_then(|v| v.parse::<VariantKind>().ok())
+        {
+            return Ok(kind);
+        }
         match self.game_type() {
             Some(Ok(n)) => VariantKind::from_game_type(n)
                 .ok_or(PdnErrorKind::UnsupportedGameType(n.to_string())),
@@ -532,6 +547,11 @@ pub fn replay(game: &PdnGame, default: Option<VariantKind>) -> Result<AnyGame, P
         VariantKind::International => AnyGame::International(replay_as::<International>(game)?),
         VariantKind::Canadian => AnyGame::Canadian(replay_as::<Canadian>(game)?),
         VariantKind::Turkish => AnyGame::Turkish(replay_as::<Turkish>(game)?),
+        VariantKind::Frisian => AnyGame::Frisian(replay_as::<Frisian>(game)?),
+        VariantKind::Frysk => AnyGame::Frysk(replay_as::<Frysk>(game)?),
+        VariantKind::Antidraughts => AnyGame::Antidraughts(replay_as::<Antidraughts>(game)?),
+        VariantKind::Breakthrough => AnyGame::Breakthrough(replay_as::<Breakthrough>(game)?),
+        VariantKind::Killer => AnyGame::Killer(replay_as::<Killer>(game)?),
     })
 }
 
@@ -755,6 +775,10 @@ pub fn write_pdn<V: Variant>(game: &Game<V>, tags: &[(&str, &str)]) -> String {
     }
     let gt = V::RULES.game_type;
     tag("GameType", &gt.number.to_string());
+    // A variant that shares its GameType number (Killer: 20) is named.
+    if VariantKind::from_game_type(gt.number).map(|k| k.name()) != Some(V::NAME) {
+        tag("Variant", V::NAME);
+    }
     if *game.start() != Position::<V>::start() {
         tag("FEN", &game.start().to_fen());
     }

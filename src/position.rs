@@ -29,6 +29,26 @@ pub struct Piece {
     pub kind: PieceKind,
 }
 
+/// The state of the king-move limit ([`Rules::king_move_limit`](crate::Rules))
+/// for one side: the king on `king` has made the last `moves` moves of its
+/// side, all of them non-capturing king moves.
+///
+/// ```
+/// use draughts::{Color, Frisian, KingRun, Position, Variant};
+/// // lidraughts' FEN: Black's count and king first, then White's.
+/// let pos = Position::<Frisian>::from_fen("W:WK28,35:B2,K12:+0+228").unwrap();
+/// let run = pos.king_run(Color::White).unwrap();
+/// assert_eq!(run, KingRun { king: Frisian::square(28).unwrap(), moves: 2 });
+/// assert_eq!(pos.king_run(Color::Black), None);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct KingRun {
+    /// The king that made the moves (where it stands now).
+    pub king: Square,
+    /// How many non-capturing moves in a row it has made (at least 1).
+    pub moves: u8,
+}
+
 /// Pieces and side to move, not yet checked: build a [`Position`] from it with
 /// [`Position::from_setup`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -41,6 +61,9 @@ pub struct Setup<B: BitSet> {
     pub kings: Bitboard<B>,
     /// Side to move; `None` means the variant's first mover.
     pub turn: Option<Color>,
+    /// The king-move limit's state per side (`[white, black]`), for variants
+    /// with [`Rules::king_move_limit`](crate::Rules); `None` elsewhere.
+    pub king_runs: [Option<KingRun>; 2],
 }
 
 /// A legal position of variant `V`: pieces on the board and the side to move.
@@ -58,6 +81,9 @@ pub struct Position<V: Variant> {
     pub(crate) black: Bits<V>,
     pub(crate) kings: Bits<V>,
     pub(crate) turn: Color,
+    /// The king-move limit's state, `[white, black]` (always `None` in
+    /// variants without the limit).
+    pub(crate) runs: [Option<KingRun>; 2],
     pub(crate) _v: PhantomData<V>,
 }
 
@@ -74,6 +100,7 @@ impl<V: Variant> PartialEq for Position<V> {
             && self.black == o.black
             && self.kings == o.kings
             && self.turn == o.turn
+            && self.runs == o.runs
     }
 }
 impl<V: Variant> Eq for Position<V> {}
@@ -83,6 +110,7 @@ impl<V: Variant> core::hash::Hash for Position<V> {
         self.black.hash(h);
         self.kings.hash(h);
         self.turn.hash(h);
+        self.runs.hash(h);
     }
 }
 impl<V: Variant> fmt::Debug for Position<V> {
@@ -119,6 +147,7 @@ impl<V: Variant> Position<V> {
             black,
             kings: Bits::<V>::ZERO,
             turn: V::RULES.first_mover,
+            runs: [None; 2],
             _v: PhantomData,
         }
     }
@@ -154,11 +183,43 @@ impl<V: Variant> Position<V> {
                 square: V::square_text(sq),
             });
         }
+        for color in [Color::White, Color::Black] {
+            let Some(run) = setup.king_runs[color as usize] else {
+                continue;
+            };
+            let side = if color == Color::White { white } else { black };
+            let on_king = V::Board::is_valid(run.king)
+                && !(side & kings & Bits::<V>::bit(run.king.0 as u32)).is_zero();
+            let problem = match V::RULES.king_move_limit {
+                None => Some("this variant has no king-move limit"),
+                Some(_) if !on_king => Some("its square holds no king of that side"),
+                Some(limit) if run.moves == 0 || run.moves > limit => {
+                    Some("the count is not between 1 and the limit")
+                }
+                Some(_) if (side & !kings).is_zero() => {
+                    Some("the limit only applies while the side has men")
+                }
+                Some(_) => None,
+            };
+            if let Some(reason) = problem {
+                return Err(PositionError::BadKingRun {
+                    color,
+                    square: if V::Board::is_valid(run.king) {
+                        V::square_text(run.king)
+                    } else {
+                        format!("bit {}", run.king.0)
+                    },
+                    moves: run.moves,
+                    reason,
+                });
+            }
+        }
         Ok(Position {
             white,
             black,
             kings,
             turn: setup.turn.unwrap_or(V::RULES.first_mover),
+            runs: setup.king_runs,
             _v: PhantomData,
         })
     }
@@ -170,7 +231,16 @@ impl<V: Variant> Position<V> {
             black: Bitboard(self.black),
             kings: Bitboard(self.kings),
             turn: Some(self.turn),
+            king_runs: self.runs,
         }
+    }
+
+    /// The king-move limit's state for `color`: which king has made how many
+    /// non-capturing moves in a row (`None` when the last move of `color` was
+    /// not a king's step, and always in variants without the limit).
+    #[inline]
+    pub fn king_run(&self, color: Color) -> Option<KingRun> {
+        self.runs[color as usize]
     }
 
     /// The same position seen from the other side: the board rotated 180°,
@@ -198,11 +268,18 @@ impl<V: Variant> Position<V> {
             }
             out
         };
+        let rotate_run = |r: Option<KingRun>| {
+            r.and_then(|r| {
+                let (row, col) = V::Board::coords(r.king);
+                V::Board::square_at(h - 1 - row, w - 1 - col).map(|king| KingRun { king, ..r })
+            })
+        };
         Position {
             white: rotate(self.black),
             black: rotate(self.white),
             kings: rotate(self.kings),
             turn: self.turn.opponent(),
+            runs: [rotate_run(self.runs[1]), rotate_run(self.runs[0])],
             _v: PhantomData,
         }
     }
@@ -280,7 +357,9 @@ impl<V: Variant> Position<V> {
         self.can_capture()
     }
 
-    /// True when the side to move has no legal move (and so has lost).
+    /// True when the side to move has no legal move: the game is over (lost
+    /// for that side, except where [`Rules::win`](crate::Rules) says
+    /// otherwise).
     pub fn is_game_over(&self) -> bool {
         self.count(MoveMode::Distinct) == 0
     }
@@ -323,7 +402,61 @@ impl<V: Variant> Position<V> {
         }
         next.kings = kings;
         next.turn = self.turn.opponent();
+        if V::RULES.king_move_limit.is_some() {
+            self.update_runs(&mut next, from, to, captured);
+        }
         next
+    }
+
+    /// The king-move limit's state after the move `from`-`to` capturing
+    /// `captured` (single-bit boards), `next` being the position after it
+    /// (lidraughts' `Frisian.finalizeBoard`): a non-capturing king move of a
+    /// side with men counts one more for that king (or starts at 1 for
+    /// another king); any other move clears the mover's count. Capturing the
+    /// opponent's last man, or the king of the opponent's count, clears that.
+    #[inline]
+    pub(crate) fn update_runs(
+        &self,
+        next: &mut Self,
+        from: Bits<V>,
+        to: Bits<V>,
+        captured: Bits<V>,
+    ) {
+        let me = self.turn as usize;
+        let king_step = captured.is_zero() && !(self.kings & from).is_zero();
+        let has_men = !(self.side(self.turn) & !self.kings).is_zero();
+        next.runs[me] = if king_step && has_men {
+            let from_sq = Square(from.lowest() as u8);
+            let moves = match self.runs[me] {
+                Some(r) if r.king == from_sq => r.moves.saturating_add(1),
+                _ => 1,
+            };
+            Some(KingRun {
+                king: Square(to.lowest() as u8),
+                moves,
+            })
+        } else {
+            None
+        };
+        if !captured.is_zero() {
+            let them = self.turn.opponent();
+            if let Some(r) = self.runs[them as usize] {
+                let men_left = next.side(them) & !next.kings;
+                if men_left.is_zero() || !(captured & Bits::<V>::bit(r.king.0 as u32)).is_zero() {
+                    next.runs[them as usize] = None;
+                }
+            }
+        }
+    }
+
+    /// The king that may not make a non-capturing move now (it has reached
+    /// the king-move limit), as a single-bit board, or the empty set.
+    #[inline(always)]
+    pub(crate) fn limited_king(&self) -> Bits<V> {
+        match (V::RULES.king_move_limit, self.runs[self.turn as usize]) {
+            (Some(limit), Some(r)) if r.moves >= limit => Bits::<V>::bit(r.king.0 as u32),
+            _ => Bits::<V>::ZERO,
+        }
     }
 
     /// Plays `mv` if it is legal; otherwise returns an error and nothing changes.

@@ -29,7 +29,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Square;
+use crate::draws::{CountRule, DrawRules, Limit, Material, Trigger};
 use crate::error::UnknownVariant;
+use crate::game::DrawReason;
 use crate::geometry::{
     bit_of, Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout,
 };
@@ -79,6 +81,11 @@ pub enum KingLanding {
     Beyond,
     /// Only on the square directly behind the captured piece (Thai).
     DirectlyBehind,
+    /// As [`Beyond`](Self::Beyond), except that a capture whose last jump
+    /// takes a king ends on the square directly behind that king (Killer
+    /// draughts; dctl's `is_halt_behind_king`). Landing squares in the middle
+    /// of the sequence stay free.
+    HaltBehindKing,
 }
 
 /// When captured pieces leave the board.
@@ -115,6 +122,30 @@ pub enum Precedence {
     WithKing,
     /// Capture kings as early in the sequence as possible (Italian).
     EarliestKing,
+    /// Capture the highest value, counting `man` per man and `king` per king
+    /// (Frisian: a man 100, a king 199, so that a king is worth more than a
+    /// man and less than two, and at equal `men + 2 * kings` fewer kings
+    /// win — lidraughts' `captureValue` and dctl's `frisian::precedence`).
+    Value {
+        /// The value of a captured man.
+        man: u8,
+        /// The value of a captured king.
+        king: u8,
+    },
+}
+
+/// How a game is won (read by [`Game`](crate::Game); perft ignores it).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum WinCondition {
+    /// The side to move without a legal move (no pieces, or all blocked)
+    /// loses: every official variant.
+    NoMoveLoses,
+    /// The side to move without a legal move wins (Antidraughts; Scan's
+    /// "losing" variant).
+    NoMoveWins,
+    /// The first side to have a king wins; a side without a legal move loses
+    /// (Breakthrough; Scan's "bt").
+    FirstKingWins,
 }
 
 /// How [`MoveMode::Routes`](crate::MoveMode::Routes) counts a flying king's
@@ -132,34 +163,6 @@ pub enum RouteConvention {
     MergeStraight,
     /// Every sequence of landing squares is its own route (kish's convention).
     EveryLanding,
-}
-
-/// Official end-game draw rules that depend on the material on the board.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum EndgameRule {
-    /// None beyond the generic counters.
-    None,
-    /// FMJD International rules: 16 moves each for a lone king against three
-    /// pieces including a king, 5 moves each against at most two with a king.
-    Fmjd,
-    /// FMJD-64 Russian rules: three kings against one (15 moves), piece-count rules.
-    Russian,
-    /// Turkish: one piece against one piece is a draw.
-    Turkish,
-}
-
-/// Draw-rule parameters (applied by a game record, never by perft).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub struct DrawRules {
-    /// The same position with the same side to move for the k-th time is a draw.
-    pub repetition: Option<u8>,
-    /// Draw after this many consecutive plies in which only kings moved and
-    /// nothing was captured.
-    pub king_moves: Option<u16>,
-    /// Draw after this many plies without a capture and without a man move.
-    pub no_progress: Option<u16>,
-    /// Material-dependent end-game rules.
-    pub endgame: EndgameRule,
 }
 
 /// How squares are numbered or named: the PDN `GameType` tag.
@@ -207,6 +210,21 @@ pub struct Rules {
     pub no_reverse_jump: bool,
     /// Capture precedence, highest criterion first; empty for free choice.
     pub precedence: &'static [Precedence],
+    /// Men and kings also capture along rows and columns (diagonal boards
+    /// only; Frisian). The orthogonal neighbour of a playing square is the
+    /// playing square two columns or two rows away, so a man jumps from
+    /// `(r, c)` over `(r, c + 2)` to `(r, c + 4)`; a flying king captures at
+    /// a distance along the line. Men capture orthogonally forward and
+    /// sideways, and backward too when `men_capture_backward`. Non-capturing
+    /// moves stay diagonal.
+    pub orthogonal_captures: bool,
+    /// The king-move limit (Frisian: 3): while its side still has men, the
+    /// same king may not make more than this many non-capturing moves in a
+    /// row. The count is rule state of the position ([`KingRun`](crate::KingRun)):
+    /// in FEN, the Zobrist hash and equality.
+    pub king_move_limit: Option<u8>,
+    /// How a game is won.
+    pub win: WinCondition,
     /// How routes mode counts straight continuations of a flying king.
     pub routes: RouteConvention,
     /// Draw rules.
@@ -382,12 +400,7 @@ impl<V: Variant> Tables<V> {
     };
 }
 
-const NO_DRAWS: DrawRules = DrawRules {
-    repetition: Some(3),
-    king_moves: None,
-    no_progress: None,
-    endgame: EndgameRule::None,
-};
+const NO_DRAWS: DrawRules = DrawRules::REPETITION_ONLY;
 
 const fn game_type(
     number: u8,
@@ -418,6 +431,9 @@ const BASE: Rules = Rules {
     man_captures_king: true,
     no_reverse_jump: false,
     precedence: &[],
+    orthogonal_captures: false,
+    king_move_limit: None,
+    win: WinCondition::NoMoveLoses,
     routes: RouteConvention::MergeStraight,
     draws: NO_DRAWS,
     game_type: game_type(25, Color::White, true, 0, false),
@@ -447,8 +463,9 @@ builtin!(
         king_range: KingRange::Short,
         king_landing: KingLanding::DirectlyBehind,
         promotion: MidCapturePromotion::EndsMove,
-        // WCDF: 40 moves each without capture or man move.
-        draws: DrawRules { no_progress: Some(80), ..NO_DRAWS },
+        // WCDF: claims by threefold repetition or 40 moves each without
+        // capture or man move.
+        draws: DrawRules::ENGLISH,
         game_type: game_type(21, Color::Black, false, 1, false),
         ..BASE
     }
@@ -471,7 +488,7 @@ builtin!(
             Precedence::EarliestKing,
         ],
         // Fourfold repetition, per dctl's reading of the FID rules.
-        draws: DrawRules { repetition: Some(4), ..NO_DRAWS },
+        draws: DrawRules::ITALIAN,
         game_type: game_type(22, Color::White, false, 2, true),
         ..BASE
     }
@@ -497,7 +514,7 @@ builtin!(
     Russian, Board8x8, "russian",
     Rules {
         promotion: MidCapturePromotion::PromotesAndContinues,
-        draws: DrawRules { king_moves: Some(30), endgame: EndgameRule::Russian, ..NO_DRAWS },
+        draws: DrawRules::RUSSIAN,
         ..BASE
     }
 );
@@ -507,8 +524,8 @@ builtin!(
     Brazilian, Board8x8, "brazilian",
     Rules {
         precedence: &[Precedence::MostPieces],
-        // Seed text: 20 plies of king-only moves without capture.
-        draws: DrawRules { king_moves: Some(20), ..NO_DRAWS },
+        // CBD: 20 moves each of king moves without capture or man move.
+        draws: DrawRules::BRAZILIAN,
         game_type: game_type(26, Color::White, true, 0, false),
         ..BASE
     }
@@ -520,6 +537,8 @@ builtin!(
     Pool, Board8x8, "pool",
     Rules {
         first_mover: Color::Black,
+        // APCA: three kings against one must win within 13 moves.
+        draws: DrawRules::POOL,
         game_type: game_type(23, Color::Black, false, 1, false),
         ..BASE
     }
@@ -533,6 +552,8 @@ builtin!(
         men_capture_backward: false,
         promotion: MidCapturePromotion::EndsMove,
         precedence: &[Precedence::WithKing],
+        // Claimed threefold repetition; 15 moves without capture or man move.
+        draws: DrawRules::CZECH,
         game_type: game_type(29, Color::White, true, 0, false),
         ..BASE
     }
@@ -562,7 +583,7 @@ builtin!(
         precedence: &[Precedence::MostPieces],
         // FMJD: 25 moves each of king-only moves without capture, and the
         // 16-move and 5-move lone-king rules.
-        draws: DrawRules { king_moves: Some(50), endgame: EndgameRule::Fmjd, ..NO_DRAWS },
+        draws: DrawRules::FMJD,
         game_type: game_type(20, Color::White, false, 2, false),
         ..BASE
     }
@@ -574,6 +595,8 @@ builtin!(
     Rules {
         start_rows: 5,
         precedence: &[Precedence::MostPieces],
+        // International (FMJD) draw rules.
+        draws: DrawRules::CANADIAN,
         game_type: game_type(27, Color::White, false, 2, false),
         ..BASE
     }
@@ -601,9 +624,123 @@ builtin!(
         // The only published Turkish perft (kish) counts every landing square.
         routes: RouteConvention::EveryLanding,
         // Turkish: one piece against one piece is a draw.
-        draws: DrawRules { endgame: EndgameRule::Turkish, ..NO_DRAWS },
+        draws: DrawRules::TURKISH,
         game_type: game_type(30, Color::White, true, 0, false),
         ..BASE
+    }
+);
+
+const INTERNATIONAL: Rules = International::RULES;
+
+/// Frisian captures as lidraughts and dctl implement them: value first (a
+/// man 100, a king 199), then a capture with a king.
+const FRISIAN_PRECEDENCE: &[Precedence] = &[
+    Precedence::Value {
+        man: 100,
+        king: 199,
+    },
+    Precedence::WithKing,
+];
+
+/// Frisian draws as lidraughts applies them (`Frisian.maxDrawingMoves` and
+/// `updatePositionHashes`; RULES.md §6): no repetition rule; with only kings
+/// on the board, one king each is drawn after 2 moves each and two kings
+/// against one after 7 moves each, counted from the capture or promotion
+/// that made the material (lidraughts restarts its count on both).
+const FRISIAN_DRAWS: DrawRules = DrawRules {
+    repetition: None,
+    repetition_trigger: Trigger::Automatic,
+    counts: &[
+        CountRule::endgame(
+            DrawReason::OneKingEach,
+            Material::LoneKing {
+                min_pieces: 1,
+                max_pieces: 1,
+                min_kings: 1,
+                max_men: 0,
+                on_main_road: false,
+            },
+            Limit::MovesEach(2),
+        ),
+        CountRule::endgame(
+            DrawReason::TwoKingsAgainstOne,
+            Material::LoneKing {
+                min_pieces: 2,
+                max_pieces: 2,
+                min_kings: 2,
+                max_men: 0,
+                on_main_road: false,
+            },
+            Limit::MovesEach(7),
+        ),
+    ],
+};
+
+builtin!(
+    /// Frisian draughts (10x10): men and kings capture diagonally and along
+    /// rows and columns, the capture of the highest value is compulsory (a
+    /// king worth more than a man and less than two men; at equal value a
+    /// king captures), and while a side has men the same king may make at
+    /// most three non-capturing moves in a row. Readings of lidraughts
+    /// (`modules/draughts/src/main/variant/Frisian.scala`) and dctl
+    /// (`include/dctl/core/rules/frisian.hpp`), which agree.
+    Frisian, Board10x10, "frisian",
+    Rules {
+        precedence: FRISIAN_PRECEDENCE,
+        orthogonal_captures: true,
+        king_move_limit: Some(3),
+        draws: FRISIAN_DRAWS,
+        game_type: game_type(40, Color::White, false, 2, false),
+        ..INTERNATIONAL
+    }
+);
+
+builtin!(
+    /// Frysk! (lidraughts): Frisian rules with five men each on the back row.
+    /// lidraughts writes it as PDN GameType 97.
+    Frysk, Board10x10, "frysk",
+    Rules {
+        start_rows: 1,
+        game_type: game_type(97, Color::White, false, 2, false),
+        ..Frisian::RULES
+    }
+);
+
+builtin!(
+    /// Antidraughts (lidraughts; Scan's "losing"): International moves, and
+    /// the side that cannot move (no pieces or all blocked) wins. lidraughts
+    /// writes it as PDN GameType 98 and keeps only the repetition rule.
+    Antidraughts, Board10x10, "antidraughts",
+    Rules {
+        win: WinCondition::NoMoveWins,
+        draws: NO_DRAWS,
+        game_type: game_type(98, Color::White, false, 2, false),
+        ..INTERNATIONAL
+    }
+);
+
+builtin!(
+    /// Breakthrough (lidraughts; Scan's "bt"): International moves, and the
+    /// first side to make a king wins. lidraughts writes it as PDN GameType
+    /// 96 and keeps only the repetition rule.
+    Breakthrough, Board10x10, "breakthrough",
+    Rules {
+        win: WinCondition::FirstKingWins,
+        draws: NO_DRAWS,
+        game_type: game_type(96, Color::White, false, 2, false),
+        ..INTERNATIONAL
+    }
+);
+
+builtin!(
+    /// Killer draughts (dctl, Scan): International rules, except that a king
+    /// whose capture ends by jumping a king stops directly behind that king.
+    /// There is no GameType of its own: PDN files carry GameType 20 and a
+    /// `Variant` tag.
+    Killer, Board10x10, "killer",
+    Rules {
+        king_landing: KingLanding::HaltBehindKing,
+        ..INTERNATIONAL
     }
 );
 
@@ -643,11 +780,21 @@ pub enum VariantKind {
     Canadian,
     /// [`Turkish`]
     Turkish,
+    /// [`Frisian`]
+    Frisian,
+    /// [`Frysk`]
+    Frysk,
+    /// [`Antidraughts`]
+    Antidraughts,
+    /// [`Breakthrough`]
+    Breakthrough,
+    /// [`Killer`]
+    Killer,
 }
 
 impl VariantKind {
     /// All built-in variants.
-    pub const ALL: [VariantKind; 11] = [
+    pub const ALL: [VariantKind; 16] = [
         VariantKind::English,
         VariantKind::Italian,
         VariantKind::Spanish,
@@ -659,6 +806,11 @@ impl VariantKind {
         VariantKind::International,
         VariantKind::Canadian,
         VariantKind::Turkish,
+        VariantKind::Frisian,
+        VariantKind::Frysk,
+        VariantKind::Antidraughts,
+        VariantKind::Breakthrough,
+        VariantKind::Killer,
     ];
 
     /// The lower-case name, as accepted by [`FromStr`].
@@ -675,6 +827,11 @@ impl VariantKind {
             VariantKind::International => International::NAME,
             VariantKind::Canadian => Canadian::NAME,
             VariantKind::Turkish => Turkish::NAME,
+            VariantKind::Frisian => Frisian::NAME,
+            VariantKind::Frysk => Frysk::NAME,
+            VariantKind::Antidraughts => Antidraughts::NAME,
+            VariantKind::Breakthrough => Breakthrough::NAME,
+            VariantKind::Killer => Killer::NAME,
         }
     }
 
@@ -692,14 +849,65 @@ impl VariantKind {
             VariantKind::International => International::RULES,
             VariantKind::Canadian => Canadian::RULES,
             VariantKind::Turkish => Turkish::RULES,
+            VariantKind::Frisian => Frisian::RULES,
+            VariantKind::Frysk => Frysk::RULES,
+            VariantKind::Antidraughts => Antidraughts::RULES,
+            VariantKind::Breakthrough => Breakthrough::RULES,
+            VariantKind::Killer => Killer::RULES,
         }
     }
 
-    /// The variant with PDN GameType number `number`, if built in.
+    /// The variant with PDN GameType number `number`, if built in (20 is
+    /// International; Killer shares it and is named by a `Variant` tag).
     pub fn from_game_type(number: u8) -> Option<VariantKind> {
         VariantKind::ALL
             .into_iter()
             .find(|k| k.rules().game_type.number == number)
+    }
+}
+
+/// Code generic over the variant, for calling with a variant chosen at run
+/// time ([`VariantKind::visit`], [`house_rules::visit`](crate::house_rules::visit)).
+///
+/// ```
+/// use draughts::{perft, Position, Variant, VariantKind, VariantVisitor};
+/// struct Perft(u32);
+/// impl VariantVisitor for Perft {
+///     type Output = u64;
+///     fn visit<V: Variant>(self) -> u64 {
+///         perft(&Position::<V>::start(), self.0)
+///     }
+/// }
+/// assert_eq!(VariantKind::Russian.visit(Perft(3)), 302);
+/// ```
+pub trait VariantVisitor {
+    /// What the call returns.
+    type Output;
+    /// The code, run with the variant `V`.
+    fn visit<V: Variant>(self) -> Self::Output;
+}
+
+impl VariantKind {
+    /// Calls `f` with the variant's type.
+    pub fn visit<F: VariantVisitor>(self, f: F) -> F::Output {
+        match self {
+            VariantKind::English => f.visit::<English>(),
+            VariantKind::Italian => f.visit::<Italian>(),
+            VariantKind::Spanish => f.visit::<Spanish>(),
+            VariantKind::Russian => f.visit::<Russian>(),
+            VariantKind::Brazilian => f.visit::<Brazilian>(),
+            VariantKind::Pool => f.visit::<Pool>(),
+            VariantKind::Czech => f.visit::<Czech>(),
+            VariantKind::Thai => f.visit::<Thai>(),
+            VariantKind::International => f.visit::<International>(),
+            VariantKind::Canadian => f.visit::<Canadian>(),
+            VariantKind::Turkish => f.visit::<Turkish>(),
+            VariantKind::Frisian => f.visit::<Frisian>(),
+            VariantKind::Frysk => f.visit::<Frysk>(),
+            VariantKind::Antidraughts => f.visit::<Antidraughts>(),
+            VariantKind::Breakthrough => f.visit::<Breakthrough>(),
+            VariantKind::Killer => f.visit::<Killer>(),
+        }
     }
 }
 
@@ -711,10 +919,14 @@ impl fmt::Display for VariantKind {
 
 impl FromStr for VariantKind {
     type Err = UnknownVariant;
+    /// A variant name, case-insensitive; lidraughts' display name `Frysk!`
+    /// is accepted for `frysk`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let name = s.trim();
+        let name = name.strip_suffix('!').unwrap_or(name);
         VariantKind::ALL
             .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
+            .find(|k| k.name().eq_ignore_ascii_case(name))
             .ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }

@@ -310,14 +310,27 @@ fn king_walk<V: Variant>(fen: &str, plies: usize) -> Option<Game<V>> {
 fn the_king_move_count_is_a_draw_in_the_search() {
     // Russian: 30 plies of king moves draw. After 29 every move ends the
     // count and scores a draw.
-    let mut game = ["W:WKa1,Kc1:BKh8", "W:WKb2,Kd2:BKg7", "W:WKa3,Kc1:BKf8", "W:WKe1,Kg1:BKd8"]
-        .iter()
-        .find_map(|fen| king_walk::<Russian>(fen, 29))
-        .expect("one of the walks works");
+    let mut game = [
+        "W:WKa1,Kc1:BKh8",
+        "W:WKb2,Kd2:BKg7",
+        "W:WKa3,Kc1:BKf8",
+        "W:WKe1,Kg1:BKd8",
+    ]
+    .iter()
+    .find_map(|fen| king_walk::<Russian>(fen, 29))
+    .expect("one of the walks works");
     let a = Engine::with_tt_mib(1).analyse(&game, &Limits::depth(3), Hooks::default());
-    assert!(a.moves.iter().all(|(_, s)| *s == Score::DRAW), "{:?}", a.moves);
+    assert!(
+        a.moves.iter().all(|(_, s)| *s == Score::DRAW),
+        "{:?}",
+        a.moves
+    );
     // One ply earlier the count is not yet out: the search sees more than a draw.
     game.undo();
     let a = Engine::with_tt_mib(1).analyse(&game, &Limits::depth(1), Hooks::default());
-    assert!(a.moves.iter().any(|(_, s)| *s != Score::DRAW), "{:?}", a.moves);
+    assert!(
+        a.moves.iter().any(|(_, s)| *s != Score::DRAW),
+        "{:?}",
+        a.moves
+    );
 }

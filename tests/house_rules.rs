@@ -1,8 +1,8 @@
 //! The seed site's house rules (RULES.md §5) as small custom variants, each
 //! tested against its official preset in a position where the two differ.
 //!
-//! The variant definitions are those of the example, included from
-//! `examples/house_rules/variants.rs`.
+//! The variant definitions are the library's `draughts::house_rules`, which
+//! the example and the bindings use too.
 //!
 //! Squares are algebraic names from White's side (a1 = White's bottom-left
 //! corner, White moving up), which every variant accepts in FEN. Italian and
@@ -11,16 +11,14 @@
 //! c1, e1, g1, b2, ... Expected results were worked out by hand first.
 
 mod common;
-#[path = "../examples/house_rules/variants.rs"]
-mod variants;
 
 use common::{alg, alg_texts, captured_alg, game_from, pos, sorted, sq, walk_until_over};
-use draughts::{
-    Brazilian, DrawReason, English, Game, Italian, Move, Outcome, Russian, Spanish, Thai, Variant,
-};
-use variants::{
+use draughts::house_rules::{
     English40, English50, SiteBrazilian, SiteEnglish, SiteItalian, SiteRussian, SiteSpanish,
     SiteThai,
+};
+use draughts::{
+    Brazilian, DrawReason, English, Game, Italian, Move, Outcome, Russian, Spanish, Thai, Variant,
 };
 
 // ---------------------------------------------------------------------------
@@ -243,31 +241,47 @@ fn english_site_draws_after_20_king_plies() {
 }
 
 /// Seed 000 (Russian mode, site draws): drawn at the 20th king-only ply.
-/// Official Russian (FMJD-64): 15 moves each, i.e. at ply 30 (one king each
-/// triggers none of the end-game rules).
+/// Official Russian (FMJD-64): 15 moves each, i.e. at ply 30, with three
+/// kings each (six pieces: the piece-count rule needs 60 moves each). With
+/// one king each the official game is drawn by the 2-3 piece rule (5 moves
+/// each) at ply 10, before the site's 20.
 #[test]
 fn russian_site_draws_after_20_king_plies() {
-    let site = walk::<SiteRussian>(KINGS, 200);
-    ends_at(KINGS, &site, 20, KING_MOVES);
-    let official = replay::<Russian, _>(KINGS, site.moves());
+    const SIX: &str = "W:WKa1,Kc1,Ke1:BKb8,Kd8,Kf8";
+    let site = walk::<SiteRussian>(SIX, 200);
+    ends_at(SIX, &site, 20, KING_MOVES);
+    let official = replay::<Russian, _>(SIX, site.moves());
     assert_eq!(official.moves().len(), 20);
     assert_eq!(official.outcome(), None);
+    let official = walk::<Russian>(SIX, 200);
+    ends_at(SIX, &official, 30, KING_MOVES);
+    let site = walk::<SiteRussian>(KINGS, 200);
+    ends_at(KINGS, &site, 20, KING_MOVES);
     let official = walk::<Russian>(KINGS, 200);
-    ends_at(KINGS, &official, 30, KING_MOVES);
+    ends_at(
+        KINGS,
+        &official,
+        10,
+        Some(Outcome::Draw {
+            reason: DrawReason::SmallEnding,
+        }),
+    );
 }
 
 /// Seed 000/002 (Brazilian mode, site draws): 20 king-only plies, threefold
-/// repetition. The built-in Brazilian preset takes its draw rules from the
-/// same seed, so here house rule and preset AGREE: same rules, same draw ply,
-/// same repetition count.
+/// repetition. The official preset follows the CBD text ("20 lances
+/// sucessivos de Damas"): 20 moves each, so the same walk goes on at ply 20
+/// and is drawn at ply 40. Both draw on the third repetition.
 #[test]
-fn brazilian_site_agrees_with_the_preset() {
-    assert_eq!(SiteBrazilian::RULES, Brazilian::RULES);
+fn brazilian_site_draws_after_20_king_plies() {
+    assert_ne!(SiteBrazilian::RULES.draws, Brazilian::RULES.draws);
     let site = walk::<SiteBrazilian>(KINGS, 200);
     ends_at(KINGS, &site, 20, KING_MOVES);
     let official = replay::<Brazilian, _>(KINGS, site.moves());
     assert_eq!(official.moves().len(), 20);
-    assert_eq!(official.outcome(), KING_MOVES);
+    assert_eq!(official.outcome(), None);
+    let official = walk::<Brazilian>(KINGS, 200);
+    ends_at(KINGS, &official, 40, KING_MOVES);
     // Threefold repetition: White c1-d2-c1, Black f8-e7-f8 (no capture is
     // ever possible on these lines); third occurrence of the start at ply 8.
     let cycle = [("c1", "d2"), ("f8", "e7"), ("d2", "c1"), ("e7", "f8")];

@@ -25,9 +25,9 @@
 use std::collections::{BTreeSet, HashSet};
 
 use draughts::{
-    perft_in, Bitboard, Brazilian, Canadian, Color, Czech, English, Geometry, International,
-    Italian, Layout, Move, MoveList, MoveMode, Piece, PieceKind, Pool, Position, Russian, Setup,
-    Spanish, Square, Thai, Turkish, Variant,
+    perft_in, Antidraughts, Bitboard, Brazilian, Breakthrough, Canadian, Color, Czech, English,
+    Frisian, Frysk, Geometry, International, Italian, Killer, Layout, Move, MoveList, MoveMode,
+    Piece, PieceKind, Pool, Position, Russian, Setup, Spanish, Square, Thai, Turkish, Variant,
 };
 use proptest::prelude::*;
 
@@ -202,6 +202,12 @@ fn map_position<V: Variant>(p: &Position<V>, f: impl Fn(Square) -> Square) -> Po
         black: map(p.pieces(Color::Black)),
         kings: map(p.kings(Color::White) | p.kings(Color::Black)),
         turn: Some(p.turn()),
+        king_runs: [Color::White, Color::Black].map(|c| {
+            p.king_run(c).map(|r| draughts::KingRun {
+                king: f(r.king),
+                ..r
+            })
+        }),
     };
     Position::from_setup(setup).expect("a mapped position is valid")
 }
@@ -755,6 +761,11 @@ property_tests! {
     international => International,
     canadian => Canadian,
     turkish => Turkish,
+    frisian => Frisian,
+    frysk => Frysk,
+    antidraughts => Antidraughts,
+    breakthrough => Breakthrough,
+    killer => Killer,
 }
 
 proptest! {

@@ -15,6 +15,11 @@ macro_rules! dispatch {
             draughts::VariantKind::International => $f::<draughts::International>($($a),*),
             draughts::VariantKind::Canadian => $f::<draughts::Canadian>($($a),*),
             draughts::VariantKind::Turkish => $f::<draughts::Turkish>($($a),*),
+            draughts::VariantKind::Frisian => $f::<draughts::Frisian>($($a),*),
+            draughts::VariantKind::Frysk => $f::<draughts::Frysk>($($a),*),
+            draughts::VariantKind::Antidraughts => $f::<draughts::Antidraughts>($($a),*),
+            draughts::VariantKind::Breakthrough => $f::<draughts::Breakthrough>($($a),*),
+            draughts::VariantKind::Killer => $f::<draughts::Killer>($($a),*),
         }
     };
 }

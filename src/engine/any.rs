@@ -36,6 +36,11 @@ macro_rules! with_game {
             AnyGame::International($g) => $e,
             AnyGame::Canadian($g) => $e,
             AnyGame::Turkish($g) => $e,
+            AnyGame::Frisian($g) => $e,
+            AnyGame::Frysk($g) => $e,
+            AnyGame::Antidraughts($g) => $e,
+            AnyGame::Breakthrough($g) => $e,
+            AnyGame::Killer($g) => $e,
         }
     };
 }

@@ -13,7 +13,8 @@ use crate::bitboard::BitSet;
 use crate::geometry::{Geometry, Layout};
 use crate::moves::Bits;
 use crate::position::Position;
-use crate::variant::{Color, EndgameRule, KingRange, Variant};
+use crate::draws::Material;
+use crate::variant::{Color, KingRange, Variant, WinCondition};
 
 /// Families of variants that share an evaluation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -42,7 +43,9 @@ impl Family {
     /// assert_eq!(Family::of::<Turkish>(), Family::Orthogonal);
     /// ```
     pub fn of<V: Variant>() -> Family {
-        // Rule-based families (Frisian, ...) are tested here first.
+        // Rule-based families are tested here first. The Frisian family
+        // (`orthogonal_captures`) has no weights of its own yet and gets the
+        // board's family: add `Family::Frisian` and its test here.
         if V::Board::LAYOUT == Layout::Orthogonal {
             return Family::Orthogonal;
         }
@@ -261,7 +264,14 @@ impl<V: Variant> Evaluator<V> {
             (pos.white & pos.kings).count(),
             (pos.black & pos.kings).count(),
         );
-        if V::RULES.draws.endgame == EndgameRule::Turkish && wp == 1 && bp == 1 {
+        if wp == 1
+            && bp == 1
+            && V::RULES
+                .draws
+                .counts
+                .iter()
+                .any(|c| c.material == Material::OnePieceEach && c.limit.count() == 0)
+        {
             return 0;
         }
         let white = self.side(pos, Color::White, empty, bk > 0);
@@ -281,6 +291,10 @@ impl<V: Variant> Evaluator<V> {
             if holds(wp, wk, bp) || holds(bp, bk, wp) {
                 s /= 8;
             }
+        }
+        // Antidraughts: losing pieces is the goal (a crude reversal).
+        if V::RULES.win == WinCondition::NoMoveWins {
+            s = -s;
         }
         match pos.turn {
             Color::White => s,

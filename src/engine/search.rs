@@ -21,10 +21,11 @@ use super::eval::Evaluator;
 use super::score::{Score, INF, WIN, WIN_BOUND};
 use super::tt::{Tt, EXACT, LOWER, UPPER};
 use crate::bitboard::BitSet;
+use crate::draws::{Limit, Material};
 use crate::game::Game;
 use crate::moves::{Bits, Move, MoveList};
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant::{Variant, WinCondition};
 
 /// The deepest nominal depth an iterative-deepening search reaches.
 pub const MAX_DEPTH: u32 = 100;
@@ -254,6 +255,21 @@ impl Engine {
     }
 }
 
+/// The score of a side to move without a legal move, by the variant's win rule.
+#[inline]
+fn no_move_score<V: Variant>(ply: i32) -> i32 {
+    match V::RULES.win {
+        WinCondition::NoMoveWins => WIN - ply,
+        _ => -(WIN - ply),
+    }
+}
+
+/// Breakthrough: the side to move lost when the opponent has a king.
+#[inline]
+fn first_king_lost<V: Variant>(pos: &Position<V>) -> bool {
+    V::RULES.win == WinCondition::FirstKingWins && !pos.kings(pos.turn().opponent()).is_empty()
+}
+
 /// A compact move identity for the table, killers and the PV walk: from,
 /// to and a fold of the captured set (distinct-mode moves differ in one of
 /// them). Never 0.
@@ -333,10 +349,17 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         let start = clock.now_ms();
         let budget = limits.budget();
         let rules = V::RULES.draws;
-        let quiet_limit = match (rules.king_moves, rules.no_progress) {
-            (Some(a), Some(b)) => Some(a.min(b) as u32),
-            (a, b) => a.or(b).map(u32::from),
-        };
+        // The count rules that run in any material and restart on every
+        // capture and man move count exactly the quiet king plies.
+        let quiet_limit = rules
+            .counts
+            .iter()
+            .filter(|c| c.material == Material::Any && c.resets.capture && c.resets.man_move)
+            .map(|c| match c.limit {
+                Limit::Plies(n) => n as u32,
+                Limit::MovesEach(n) | Limit::StrongerSideMoves(n) => 2 * n as u32,
+            })
+            .min();
         engine.tt.new_search();
         for row in engine.history.iter_mut() {
             for h in row.iter_mut() {
@@ -632,6 +655,9 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         qk: u32,
         pv_node: bool,
     ) -> i32 {
+        if first_king_lost(pos) {
+            return -(WIN - ply);
+        }
         if self.is_draw(irrev, qk) {
             return 0;
         }
@@ -657,7 +683,7 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return -(WIN - ply);
+            return no_move_score::<V>(ply);
         }
         let capture = moves[0].is_capture();
         let mut order: SmallVec<[(i32, u32, usize); 48]> = moves
@@ -800,10 +826,13 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         if !self.enter(ply) {
             return 0;
         }
+        if first_king_lost(pos) {
+            return -(WIN - ply);
+        }
         if !pos.has_captures() || ply as usize >= MAX_PLY - 1 {
             // A side without a move (no pieces, or blocked) has lost.
             if pos.count_moves(crate::moves::MoveMode::Distinct) == 0 {
-                return -(WIN - ply);
+                return no_move_score::<V>(ply);
             }
             return self.eval.evaluate(pos);
         }

@@ -1,0 +1,107 @@
+//! What the subcommands share: `with_variant!(kind, f(args))` calls the
+//! generic `f::<English>(args)` and so on for a variant chosen at run time
+//! (so each hot loop is monomorphized per variant), the variant/FEN/mode
+//! arguments, and FEN and move-mode reading.
+
+/// Calls the generic function `$f::<V>($args)` for the variant `$kind`.
+macro_rules! with_variant {
+    ($kind:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
+        match $kind {
+            draughts::VariantKind::English => $f::<draughts::English>($($arg),*),
+            draughts::VariantKind::Italian => $f::<draughts::Italian>($($arg),*),
+            draughts::VariantKind::Spanish => $f::<draughts::Spanish>($($arg),*),
+            draughts::VariantKind::Russian => $f::<draughts::Russian>($($arg),*),
+            draughts::VariantKind::Brazilian => $f::<draughts::Brazilian>($($arg),*),
+            draughts::VariantKind::Pool => $f::<draughts::Pool>($($arg),*),
+            draughts::VariantKind::Czech => $f::<draughts::Czech>($($arg),*),
+            draughts::VariantKind::Thai => $f::<draughts::Thai>($($arg),*),
+            draughts::VariantKind::International => $f::<draughts::International>($($arg),*),
+            draughts::VariantKind::Canadian => $f::<draughts::Canadian>($($arg),*),
+            draughts::VariantKind::Turkish => $f::<draughts::Turkish>($($arg),*),
+            draughts::VariantKind::Frisian => $f::<draughts::Frisian>($($arg),*),
+            draughts::VariantKind::Frysk => $f::<draughts::Frysk>($($arg),*),
+            draughts::VariantKind::Antidraughts => $f::<draughts::Antidraughts>($($arg),*),
+            draughts::VariantKind::Breakthrough => $f::<draughts::Breakthrough>($($arg),*),
+            draughts::VariantKind::Killer => $f::<draughts::Killer>($($arg),*),
+        }
+    };
+}
+pub(crate) use with_variant;
+
+/// `println!` for results: a closed pipe (`draughts perft ... | head -1`)
+/// ends the program quietly with status 141, as SIGPIPE ends other tools;
+/// any other write error is one line on stderr and status 2.
+macro_rules! outln {
+    ($($t:tt)*) => {
+        $crate::common::out_text(&format!("{}\n", format_args!($($t)*)))
+    };
+}
+pub(crate) use outln;
+
+/// Writes `text` to stdout (see [`outln!`]).
+pub fn out_text(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+        eprintln!("draughts: cannot write to stdout: {e}");
+        std::process::exit(2);
+    }
+}
+
+use draughts::{MoveMode, Position, Variant, VariantKind};
+
+/// The variant, start position and move mode shared by most subcommands.
+#[derive(clap::Args, Clone, Debug)]
+pub struct PositionArgs {
+    /// Variant: english, italian, spanish, russian, brazilian, pool, czech,
+    /// thai, international, canadian, turkish, frisian, frysk, antidraughts,
+    /// breakthrough, killer.
+    #[arg(long, short)]
+    pub variant: VariantKind,
+    /// Start from this FEN (`W:W31-50:B1-20`) instead of the start position;
+    /// `start` names the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Count every capture route instead of distinct moves.
+    #[arg(long)]
+    pub routes: bool,
+}
+
+impl PositionArgs {
+    /// The move mode chosen by `--routes`.
+    pub fn mode(&self) -> MoveMode {
+        if self.routes {
+            MoveMode::Routes
+        } else {
+            MoveMode::Distinct
+        }
+    }
+}
+
+/// Reads `fen` for `V` (`None` or `start`: the start position).
+pub fn position<V: Variant>(fen: Option<&str>) -> Result<Position<V>, String> {
+    match fen.map(str::trim) {
+        None | Some("start") | Some("initial") => Ok(Position::start()),
+        Some(fen) => Position::from_fen(fen).map_err(|e| format!("bad FEN `{fen}`: {e}")),
+    }
+}
+
+/// The name of a move mode as the command line writes it.
+pub fn mode_name(mode: MoveMode) -> &'static str {
+    match mode {
+        MoveMode::Distinct => "distinct",
+        MoveMode::Routes => "routes",
+    }
+}
+
+/// The move mode named `text`.
+pub fn parse_mode(text: &str) -> Option<MoveMode> {
+    match text {
+        "distinct" => Some(MoveMode::Distinct),
+        "routes" => Some(MoveMode::Routes),
+        _ => None,
+    }
+}

@@ -1,0 +1,289 @@
+//! `draughts play`: a game in the terminal. The board is drawn after every
+//! move; a player types a move in the variant's notation (`11-15`, `28x19`,
+//! `c3-d4`, or just the start and end squares) or a command: `moves`,
+//! `undo`, `draw` (offer a draw), `resign`, `save <file>`, `flip`, `help`,
+//! `quit`.
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use draughts::pdn::write_pdn;
+use draughts::{Color, Declaration, Game, Variant};
+
+use crate::board::{draw, Style};
+use crate::common::{position, with_variant};
+
+/// Arguments of `draughts play`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Variant: english, italian, spanish, russian, brazilian, pool, czech,
+    /// thai, international, canadian, turkish, frisian, frysk, antidraughts,
+    /// breakthrough, killer.
+    #[arg(long, short)]
+    variant: draughts::VariantKind,
+    /// Start from this FEN instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Draw the pieces as letters (w W b B) instead of Unicode draughts.
+    #[arg(long)]
+    ascii: bool,
+    /// Show the board from Black's side.
+    #[arg(long)]
+    flip: bool,
+    /// Name of the White player (for the saved PDN).
+    #[arg(long, default_value = "White")]
+    white: String,
+    /// Name of the Black player (for the saved PDN).
+    #[arg(long, default_value = "Black")]
+    black: String,
+}
+
+/// Runs `play` on stdin and stdout.
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut output = std::io::stdout();
+    with_variant!(args.variant, session(&args, &mut input, &mut output))
+}
+
+const HELP: &str = "\
+Type a move (e.g. 11-15, 28x19, c3-d4; the start and end squares are enough
+when they name one move) or a command:
+  moves         list the legal moves
+  undo          take back the last move
+  draw          offer a draw (the other player answers y or n)
+  resign        resign the game
+  save <file>   write the game as PDN
+  flip          turn the board around
+  help          this text
+  quit          leave (the game is not saved)";
+
+/// Plays a session reading commands from `input`; the board and messages go
+/// to `out`. Returns when the input ends or on `quit`.
+pub fn session<V: Variant>(
+    args: &Args,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<ExitCode, String> {
+    let start = position::<V>(args.fen.as_deref())?;
+    let mut game = Game::from_position(start);
+    let style = if args.ascii {
+        Style::Ascii
+    } else {
+        Style::Unicode
+    };
+    let mut flipped = args.flip;
+    let io = |e: std::io::Error| format!("terminal: {e}");
+    let name = |c: Color| match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    writeln!(out, "{} draughts. Type `help` for the commands.", V::NAME).map_err(io)?;
+    let mut redraw = true;
+    loop {
+        if redraw {
+            writeln!(out).map_err(io)?;
+            write!(out, "{}", draw(game.position(), style, flipped)).map_err(io)?;
+            if let Some(last) = last_move_text(&game) {
+                writeln!(out, "last move: {last}").map_err(io)?;
+            }
+            if let Some(o) = game.outcome() {
+                writeln!(out, "game over: {o} {}", o.pdn_result()).map_err(io)?;
+            }
+            redraw = false;
+        }
+        let turn = game.position().turn();
+        if game.outcome().is_some() {
+            write!(out, "(undo, save <file>, quit)> ").map_err(io)?;
+        } else {
+            write!(out, "{} to move> ", name(turn)).map_err(io)?;
+        }
+        out.flush().map_err(io)?;
+        let Some(line) = read_line(input)? else {
+            writeln!(out).map_err(io)?;
+            return Ok(ExitCode::SUCCESS);
+        };
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line.as_str(), ""),
+        };
+        match word {
+            "" => {}
+            "help" | "?" => writeln!(out, "{HELP}").map_err(io)?,
+            "quit" | "exit" => return Ok(ExitCode::SUCCESS),
+            "flip" => {
+                flipped = !flipped;
+                redraw = true;
+            }
+            "moves" => {
+                let pos = game.position();
+                let list: Vec<String> = game
+                    .legal_moves()
+                    .iter()
+                    .map(|m| pos.move_text(m))
+                    .collect();
+                writeln!(
+                    out,
+                    "{}",
+                    if list.is_empty() {
+                        "no moves".to_string()
+                    } else {
+                        list.join(" ")
+                    }
+                )
+                .map_err(io)?;
+            }
+            "undo" => match game.undo() {
+                Some(m) => {
+                    writeln!(out, "took back {m}").map_err(io)?;
+                    redraw = true;
+                }
+                None => writeln!(out, "nothing to take back").map_err(io)?,
+            },
+            "resign" => match game.declare(Declaration::Resignation(turn)) {
+                Ok(_) => redraw = true,
+                Err(e) => writeln!(out, "{e}").map_err(io)?,
+            },
+            "draw" => {
+                if game.outcome().is_some() {
+                    writeln!(out, "the game is over").map_err(io)?;
+                    continue;
+                }
+                write!(
+                    out,
+                    "{} offers a draw. {}, accept? [y/n]> ",
+                    name(turn),
+                    name(turn.opponent())
+                )
+                .map_err(io)?;
+                out.flush().map_err(io)?;
+                let answer = read_line(input)?.unwrap_or_default();
+                if answer.eq_ignore_ascii_case("y") || answer.eq_ignore_ascii_case("yes") {
+                    game.declare(Declaration::DrawByAgreement)
+                        .map_err(|e| e.to_string())?;
+                    redraw = true;
+                } else {
+                    writeln!(out, "draw declined").map_err(io)?;
+                }
+            }
+            "save" => {
+                if rest.is_empty() {
+                    writeln!(out, "usage: save <file>").map_err(io)?;
+                    continue;
+                }
+                let pdn = write_pdn(
+                    &game,
+                    &[
+                        ("Event", "draughts play"),
+                        ("White", &args.white),
+                        ("Black", &args.black),
+                    ],
+                );
+                match std::fs::write(rest, pdn) {
+                    Ok(()) => writeln!(out, "saved {rest}").map_err(io)?,
+                    Err(e) => writeln!(out, "cannot write {rest}: {e}").map_err(io)?,
+                }
+            }
+            _ => {
+                let pos = *game.position();
+                match game.play_text(&line) {
+                    Ok(m) => {
+                        writeln!(out, "{} plays {}", name(turn), pos.move_text(&m)).map_err(io)?;
+                        redraw = true;
+                    }
+                    Err(e) => {
+                        writeln!(out, "{e} (type `moves` for the legal moves)").map_err(io)?
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One trimmed line, or `None` at the end of the input.
+fn read_line(input: &mut dyn BufRead) -> Result<Option<String>, String> {
+    let mut line = String::new();
+    match input.read_line(&mut line) {
+        Ok(0) => Ok(None),
+        Ok(_) => Ok(Some(line.trim().to_string())),
+        Err(e) => Err(format!("terminal: {e}")),
+    }
+}
+
+/// The last move in the variant's short notation.
+fn last_move_text<V: Variant>(game: &Game<V>) -> Option<String> {
+    let n = game.moves().len();
+    let m = game.moves().last()?;
+    Some(game.positions()[n - 1].move_text(m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts::{English, VariantKind};
+
+    fn args(variant: VariantKind) -> Args {
+        Args {
+            variant,
+            fen: None,
+            ascii: true,
+            flip: false,
+            white: "Ann".into(),
+            black: "Bob".into(),
+        }
+    }
+
+    fn transcript<V: Variant>(a: &Args, input: &str) -> String {
+        let mut out = Vec::new();
+        session::<V>(a, &mut input.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn moves_undo_and_a_bad_move_in_one_session() {
+        let out = transcript::<English>(
+            &args(VariantKind::English),
+            "11-15\n23-19\n23-19\nundo\n22-18\n",
+        );
+        assert!(out.contains("Black plays 11-15"), "{out}");
+        assert!(out.contains("White plays 23-19"), "{out}");
+        assert!(out.contains("(type `moves` for the legal moves)"), "{out}");
+        assert!(out.contains("took back 23-19"), "{out}");
+        assert!(out.contains("White plays 22-18"), "{out}");
+    }
+
+    #[test]
+    fn a_declined_then_accepted_draw_offer_and_a_saved_game() {
+        let dir = std::env::temp_dir().join(format!("draughts-play-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("game.pdn");
+        let input = format!("11-15\ndraw\nn\ndraw\ny\n23-19\nsave {}\n", file.display());
+        let out = transcript::<English>(&args(VariantKind::English), &input);
+        assert!(out.contains("White offers a draw. Black, accept?"), "{out}");
+        assert!(out.contains("draw declined"), "{out}");
+        assert!(out.contains("game over: draw (Agreement) 1/2-1/2"), "{out}");
+        let pdn = std::fs::read_to_string(&file).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(
+            pdn.contains("[White \"Ann\"]") && pdn.contains("[Result \"1/2-1/2\"]"),
+            "{pdn}"
+        );
+        assert!(pdn.contains("1. 11-15 1/2-1/2"), "{pdn}");
+        // The saved game reads back.
+        let back = draughts::pdn::read_games(&pdn, None);
+        assert_eq!(back[0].as_ref().unwrap().moves_text(), ["11-15"]);
+    }
+
+    #[test]
+    fn resigning_ends_the_game_and_undo_reopens_it() {
+        let out = transcript::<English>(
+            &args(VariantKind::English),
+            "11-15\nresign\n23-19\nundo\n23-19\n",
+        );
+        assert!(
+            out.contains("game over: Black wins (Resignation) 0-1"),
+            "{out}"
+        );
+        assert!(out.contains("the game is over"), "{out}");
+        assert!(out.contains("took back 11-15"), "{out}");
+    }
+}
