@@ -10,10 +10,10 @@
 //! the rules decide there).
 
 use crate::bitboard::BitSet;
+use crate::draws::Material;
 use crate::geometry::{Geometry, Layout};
 use crate::moves::Bits;
 use crate::position::Position;
-use crate::draws::Material;
 use crate::variant::{Color, KingRange, Variant, WinCondition};
 
 /// Families of variants that share an evaluation.

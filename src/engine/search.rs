@@ -596,7 +596,7 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             .unwrap_or(0);
         root[..=best].rotate_right(1);
         if self.analyse {
-            root[..searched].sort_by(|a, b| b.score.cmp(&a.score));
+            root[..searched].sort_by_key(|rm| core::cmp::Reverse(rm.score));
         }
         self.tt
             .store(hash, root[0].key, root[0].score, depth, EXACT, 0);
