@@ -308,8 +308,8 @@ fn king_walk<V: Variant>(fen: &str, plies: usize) -> Option<Game<V>> {
 
 #[test]
 fn the_king_move_count_is_a_draw_in_the_search() {
-    // Russian: 30 plies of king moves draw. After 29 every move ends the
-    // count and scores a draw.
+    // Czech: 15 moves each (30 plies) of king moves draw. After 29 every
+    // move ends the count and scores a draw.
     let mut game = [
         "W:WKa1,Kc1:BKh8",
         "W:WKb2,Kd2:BKg7",
@@ -317,7 +317,7 @@ fn the_king_move_count_is_a_draw_in_the_search() {
         "W:WKe1,Kg1:BKd8",
     ]
     .iter()
-    .find_map(|fen| king_walk::<Russian>(fen, 29))
+    .find_map(|fen| king_walk::<Czech>(fen, 29))
     .expect("one of the walks works");
     let a = Engine::with_tt_mib(1).analyse(&game, &Limits::depth(3), Hooks::default());
     assert!(
