@@ -3,9 +3,14 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+#[macro_use]
+mod dispatch;
+mod analyse;
 mod board;
 mod common;
 mod count;
+mod hub;
+mod matches;
 mod moves;
 mod perft;
 mod play;
@@ -30,6 +35,12 @@ enum Command {
     Divide(perft::DivideArgs),
     /// List the legal moves of a position in the variant's notation.
     Moves(moves::Args),
+    /// Search a position: progress, best move, or every move's score.
+    Analyse(analyse::Args),
+    /// Run the engine over the Hub protocol on standard input/output.
+    Hub(hub::Args),
+    /// Play engine levels against each other (the level ladder).
+    Match(matches::Args),
     /// Check PDN files: replay every game, one line per game that fails.
     Replay(replay::Args),
     /// Play a game in the terminal.
@@ -42,6 +53,9 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Divide(args) => perft::divide(args),
         Command::Moves(args) => moves::run(args),
+        Command::Analyse(args) => analyse::run(args),
+        Command::Hub(args) => hub::run(args),
+        Command::Match(args) => matches::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Play(args) => play::run(args),
     };

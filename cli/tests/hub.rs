@@ -1,0 +1,293 @@
+//! The Hub engine (`draughts hub`) driven the way a GUI drives it: the
+//! handshake, malformed input, and whole games against a client written
+//! here (its own position and move formatting, the library for the rules).
+use draughts::engine::{self, Level, NoClock};
+use draughts::{Color, English, Game, Geometry, International, Move, PieceKind, Position, Variant};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
+            .arg("hub")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the draughts binary starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout: ChildStdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin: Some(stdin),
+            lines: rx,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("input open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next line, within `secs` seconds.
+    fn recv(&self, secs: u64) -> String {
+        self.lines
+            .recv_timeout(Duration::from_secs(secs))
+            .expect("the engine answers in time")
+    }
+
+    /// Lines up to and including the first starting with `prefix`.
+    fn until(&self, prefix: &str, secs: u64) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let l = self.recv(secs);
+            let done = l.starts_with(prefix);
+            out.push(l);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    fn alive(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The client's own Hub position text.
+fn hub_pos<V: Variant>(pos: &Position<V>) -> String {
+    let mut s = String::from(if pos.turn() == Color::White { "W" } else { "B" });
+    for n in 1..=V::Board::SQUARES {
+        let sq = V::square(n).unwrap();
+        s.push(match pos.piece_at(sq) {
+            None => 'e',
+            Some(p) => match (p.color, p.kind) {
+                (Color::White, PieceKind::Man) => 'w',
+                (Color::Black, PieceKind::Man) => 'b',
+                (Color::White, PieceKind::King) => 'W',
+                (Color::Black, PieceKind::King) => 'B',
+            },
+        });
+    }
+    s
+}
+
+/// The client's own Hub move text (numeric variants).
+fn hub_move<V: Variant>(m: &Move<V>) -> String {
+    let n = |sq| V::square_number(sq).to_string();
+    if m.is_capture() {
+        let mut parts = vec![n(m.from()), n(m.to())];
+        parts.extend(m.captured().iter().map(n));
+        parts.join("x")
+    } else {
+        format!("{}-{}", n(m.from()), n(m.to()))
+    }
+}
+
+/// The legal move a `done move=...` line names, by from, to and captured set.
+fn parse_done<V: Variant>(pos: &Position<V>, line: &str) -> Move<V> {
+    let text = line
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("move="))
+        .unwrap_or_else(|| panic!("no move in {line:?}"));
+    let nums: Vec<u8> = text.split(['x', '-']).map(|t| t.parse().unwrap()).collect();
+    let sq = |n: u8| V::square(n).unwrap();
+    let found: Vec<Move<V>> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from() == sq(nums[0]) && m.to() == sq(nums[1]))
+        .filter(|m| {
+            !m.is_capture()
+                || m.captured().len() == nums.len() - 2
+                    && nums[2..].iter().all(|&c| m.captured().contains(sq(c)))
+        })
+        .collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "{text} names one legal move in {}",
+        pos.to_fen()
+    );
+    found[0].clone()
+}
+
+fn handshake(e: &mut Engine) {
+    e.send("hub");
+    let lines = e.until("wait", 20);
+    assert!(lines[0].starts_with("id name=draughts"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("param name=variant")));
+    assert!(lines.iter().any(|l| l.starts_with("param name=level")));
+}
+
+#[test]
+fn handshake_and_a_search() {
+    let mut e = Engine::start();
+    handshake(&mut e);
+    e.send("set-param name=level value=hard");
+    e.send("init");
+    assert_eq!(e.until("ready", 20).last().unwrap(), "ready");
+    e.send("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww");
+    e.send("level depth=4");
+    e.send("go think");
+    let lines = e.until("done", 60);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth=4")),
+        "{lines:?}"
+    );
+    let mv = parse_done(&Position::<International>::start(), lines.last().unwrap());
+    assert!(Position::<International>::start()
+        .legal_moves()
+        .contains(&mv));
+}
+
+#[test]
+fn malformed_lines_are_ignored_and_the_engine_lives_on() {
+    let mut e = Engine::start();
+    handshake(&mut e);
+    e.send("init");
+    e.until("ready", 20);
+    let garbage: &[&[u8]] = &[
+        b"",
+        b"   \t ",
+        b"=",
+        b"==== = =",
+        b"pos",
+        b"pos pos=",
+        b"pos pos=Wxyz",
+        b"pos pos=\"unterminated",
+        b"pos pos=Weeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee moves=\"1-2\"",
+        b"pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"99-98 x x\"",
+        b"pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32x28x1\"",
+        b"level depth=abc",
+        b"level depth=-5",
+        b"level move-time=NaN",
+        b"level time=inf inc=-1",
+        b"level nodes=99999999999999999999999",
+        b"set-param name=variant value=checkers9",
+        b"set-param name=level value=grandmaster",
+        b"set-param name=tt-size value=0",
+        b"set-param name",
+        b"go",
+        b"go sideways",
+        b"stop",
+        b"ponder-hit",
+        b"\xff\xfe\x00\x01 garbage \xc3\x28",
+        b"frobnicate a=1 b=\"2 3\" c",
+    ];
+    for g in garbage {
+        let mut line = g.to_vec();
+        line.push(b'\n');
+        e.send_bytes(&line);
+    }
+    e.send_bytes(&vec![b'x'; 200_000]);
+    e.send("");
+    e.send("ping");
+    // Error lines may come first; the engine must still answer.
+    let lines = e.until("pong", 20);
+    assert!(
+        lines.iter().all(|l| l.starts_with("error") || l == "pong"),
+        "{lines:?}"
+    );
+    assert!(e.alive());
+    // The position was never replaced by a bad one: a search from the
+    // start position still works.
+    e.send("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww");
+    e.send("level nodes=3000");
+    e.send("go think");
+    let done = e.until("done", 60);
+    parse_done(&Position::<International>::start(), done.last().unwrap());
+    // Stop during an infinite search still produces `done`.
+    e.send("level infinite");
+    e.send("go analyze");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("ping");
+    e.send("stop");
+    let lines = e.until("done", 20);
+    assert!(lines.iter().any(|l| l == "pong"), "{lines:?}");
+    e.send("quit");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!e.alive(), "quit ends the engine");
+}
+
+#[test]
+fn closing_input_ends_the_engine() {
+    let mut e = Engine::start();
+    handshake(&mut e);
+    drop(e.stdin.take());
+    let mut waited = 0;
+    while e.alive() && waited < 100 {
+        std::thread::sleep(Duration::from_millis(50));
+        waited += 1;
+    }
+    assert!(!e.alive());
+}
+
+/// The hub engine plays White (hard on a node budget); the client plays
+/// Black with the library's easy level. Every `done` move must be legal and
+/// the game must reach a result.
+fn whole_game<V: Variant>(variant: &str) {
+    let mut e = Engine::start();
+    handshake(&mut e);
+    e.send(&format!("set-param name=variant value={variant}"));
+    e.send("init");
+    e.until("ready", 20);
+    e.send("new-game");
+    let mut game = Game::<V>::new();
+    let start = hub_pos(game.position());
+    let mut moves: Vec<String> = Vec::new();
+    while game.outcome().is_none() && game.moves().len() < 400 {
+        let mv = if game.position().turn() == Color::White {
+            e.send(&format!("pos pos={start} moves=\"{}\"", moves.join(" ")));
+            e.send("level nodes=5000");
+            e.send("go think");
+            let lines = e.until("done", 60);
+            parse_done(game.position(), lines.last().unwrap())
+        } else {
+            engine::best_move(&game, Level::Easy, game.moves().len() as u64, &NoClock).unwrap()
+        };
+        moves.push(hub_move(&mv));
+        game.play(&mv).unwrap();
+    }
+    let outcome = game.outcome().expect("the game ends within 400 plies");
+    eprintln!("{variant}: {outcome} after {} plies", game.moves().len());
+    e.send("quit");
+}
+
+#[test]
+fn a_whole_international_game() {
+    whole_game::<International>("international");
+}
+
+#[test]
+fn a_whole_english_game() {
+    whole_game::<English>("english");
+}

@@ -1,0 +1,121 @@
+//! The engine on [`AnyGame`]: a variant chosen at run time, moves as text.
+
+use core::sync::atomic::AtomicBool;
+
+use super::{Clock, Engine, Hooks, Level, LevelSpec, Limits, Score};
+use crate::any::AnyGame;
+
+/// A search result with moves as full-path text (see [`SearchResult`](super::SearchResult)).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnySearch {
+    /// The best move, or `None` when the game is over.
+    pub best: Option<String>,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The principal variation.
+    pub pv: Vec<String>,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds on the clock.
+    pub time_ms: u64,
+}
+
+macro_rules! with_game {
+    ($self:expr, $g:ident => $e:expr) => {
+        match $self {
+            AnyGame::English($g) => $e,
+            AnyGame::Italian($g) => $e,
+            AnyGame::Spanish($g) => $e,
+            AnyGame::Russian($g) => $e,
+            AnyGame::Brazilian($g) => $e,
+            AnyGame::Pool($g) => $e,
+            AnyGame::Czech($g) => $e,
+            AnyGame::Thai($g) => $e,
+            AnyGame::International($g) => $e,
+            AnyGame::Canadian($g) => $e,
+            AnyGame::Turkish($g) => $e,
+            AnyGame::Frisian($g) => $e,
+            AnyGame::Frysk($g) => $e,
+            AnyGame::Antidraughts($g) => $e,
+            AnyGame::Breakthrough($g) => $e,
+            AnyGame::Killer($g) => $e,
+        }
+    };
+}
+
+impl AnyGame {
+    /// The move `level` plays here with seed `seed`, as full-path text.
+    ///
+    /// ```
+    /// use draughts::engine::{Level, NoClock};
+    /// use draughts::{AnyGame, VariantKind};
+    /// let mut game = AnyGame::new(VariantKind::Turkish);
+    /// let mv = game.best_move(Level::Medium, 3, &NoClock).unwrap();
+    /// game.play_text(&mv).unwrap();
+    /// ```
+    pub fn best_move(&self, level: Level, seed: u64, clock: &dyn Clock) -> Option<String> {
+        with_game!(self, g => super::best_move(g, level, seed, clock).map(|m| m.to_string()))
+    }
+
+    /// The move a [`LevelSpec`] plays, with a caller's engine (tables kept between moves).
+    pub fn play_level(
+        &self,
+        engine: &mut Engine,
+        spec: &LevelSpec,
+        seed: u64,
+        clock: &dyn Clock,
+        stop: Option<&AtomicBool>,
+    ) -> Option<String> {
+        with_game!(self, g => engine
+            .play(g, spec, seed, Hooks { clock, stop, info: None })
+            .map(|m| m.to_string()))
+    }
+
+    /// Searches the current position within `limits`.
+    ///
+    /// ```
+    /// use draughts::engine::{Engine, Limits, NoClock};
+    /// use draughts::{AnyGame, VariantKind};
+    /// let game = AnyGame::new(VariantKind::Canadian);
+    /// let r = game.search(&mut Engine::with_tt_mib(1), &Limits::depth(3), &NoClock, None);
+    /// assert_eq!(r.depth, 3);
+    /// assert_eq!(r.pv.first(), r.best.as_ref());
+    /// ```
+    pub fn search(
+        &self,
+        engine: &mut Engine,
+        limits: &Limits,
+        clock: &dyn Clock,
+        stop: Option<&AtomicBool>,
+    ) -> AnySearch {
+        with_game!(self, g => {
+            let r = engine.search(g, limits, Hooks { clock, stop, info: None });
+            AnySearch {
+                best: r.best.map(|m| m.to_string()),
+                score: r.score,
+                pv: r.pv.iter().map(ToString::to_string).collect(),
+                depth: r.depth,
+                nodes: r.nodes,
+                time_ms: r.time_ms,
+            }
+        })
+    }
+
+    /// The score of every legal move, best first (see [`Engine::analyse`]).
+    pub fn analyse(
+        &self,
+        engine: &mut Engine,
+        limits: &Limits,
+        clock: &dyn Clock,
+        stop: Option<&AtomicBool>,
+    ) -> Vec<(String, Score)> {
+        with_game!(self, g => engine
+            .analyse(g, limits, Hooks { clock, stop, info: None })
+            .moves
+            .into_iter()
+            .map(|(m, s)| (m.to_string(), s))
+            .collect())
+    }
+}

@@ -1,0 +1,114 @@
+//! Time for the search, supplied by the caller, and the search limits.
+//!
+//! The library never reads the system time (`std::time::Instant` does not
+//! exist on `wasm32-unknown-unknown`): the caller hands in a [`Clock`], which
+//! is any `Fn() -> u64` returning milliseconds from a fixed origin.
+//!
+//! ```
+//! use draughts::engine::{Clock, NoClock};
+//! let fixed = || 42u64;
+//! assert_eq!(fixed.now_ms(), 42);
+//! assert_eq!(NoClock.now_ms(), 0);
+//! ```
+
+/// A source of time in milliseconds (from any fixed origin).
+///
+/// Implemented for every `Fn() -> u64`; on native targets pass
+/// `|| start.elapsed().as_millis() as u64` with a `std::time::Instant`, in the
+/// browser a closure over `performance.now()`.
+pub trait Clock {
+    /// Milliseconds since the clock's origin; must not go backwards.
+    fn now_ms(&self) -> u64;
+}
+
+impl<F: Fn() -> u64> Clock for F {
+    #[inline]
+    fn now_ms(&self) -> u64 {
+        self()
+    }
+}
+
+/// A clock that never advances: time limits never expire, so only depth,
+/// node and stop-flag limits end a search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoClock;
+
+impl Clock for NoClock {
+    #[inline]
+    fn now_ms(&self) -> u64 {
+        0
+    }
+}
+
+/// When a search stops. Every field is optional; the search ends at the first
+/// limit reached (or when the caller's stop flag is set). With no limit at
+/// all the search runs until the stop flag is set or the depth reaches
+/// [`MAX_DEPTH`](crate::engine::MAX_DEPTH).
+///
+/// ```
+/// use draughts::engine::Limits;
+/// let l = Limits::depth(6);
+/// assert_eq!(l.depth, Some(6));
+/// let l = Limits { nodes: Some(10_000), ..Limits::default() };
+/// assert_eq!(l.depth, None);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// Maximum nominal depth in plies (captures are always searched beyond it).
+    pub depth: Option<u32>,
+    /// Maximum number of nodes; the search never visits more.
+    pub nodes: Option<u64>,
+    /// Time for this move in milliseconds.
+    pub move_time_ms: Option<u64>,
+    /// Time left on the mover's clock in milliseconds (game time control).
+    pub time_left_ms: Option<u64>,
+    /// Increment per move in milliseconds (with `time_left_ms`).
+    pub increment_ms: u64,
+    /// Moves left until the next time control (with `time_left_ms`); 30 assumed.
+    pub moves_to_go: Option<u32>,
+}
+
+impl Limits {
+    /// A fixed-depth search.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+    /// A fixed-node search (reproducible whatever the machine load).
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+    /// A fixed time per move.
+    pub fn move_time(ms: u64) -> Limits {
+        Limits {
+            move_time_ms: Some(ms),
+            ..Limits::default()
+        }
+    }
+
+    /// Soft and hard time budgets in ms: no new iteration starts after the
+    /// soft one, the search is cut at the hard one.
+    pub(crate) fn budget(&self) -> Option<(u64, u64)> {
+        let mut best: Option<(u64, u64)> = None;
+        if let Some(mt) = self.move_time_ms {
+            best = Some((mt / 2, mt));
+        }
+        if let Some(left) = self.time_left_ms {
+            let mtg = self.moves_to_go.unwrap_or(30).clamp(1, 100) as u64;
+            let reserve = left / 2;
+            let alloc = (left / mtg + self.increment_ms * 3 / 4).min(reserve);
+            let hard = (alloc * 2).min(reserve).max(alloc);
+            let tc = (alloc * 6 / 10, hard);
+            best = Some(match best {
+                Some((s, h)) => (s.min(tc.0), h.min(tc.1)),
+                None => tc,
+            });
+        }
+        best
+    }
+}

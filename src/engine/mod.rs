@@ -1,0 +1,109 @@
+//! The computer opponent: a search engine for every variant.
+//!
+//! * [`search`]: iterative-deepening PVS with a transposition table, move
+//!   ordering, capture quiescence and draw awareness; [`Engine`] holds its
+//!   tables between moves.
+//! * [`eval`]: the static evaluation, one [`Weights`] set per [`Family`].
+//! * [`tt`]: the transposition table (keyed by the Zobrist hash).
+//! * [`level`]: the four levels ([`Level`]) as data.
+//! * [`clock`]: the caller-supplied [`Clock`] and the search [`Limits`].
+//! * [`score`]: [`Score`], in men or win-in-N.
+//! * `any`: the same on [`AnyGame`](crate::AnyGame) for a variant chosen at run time.
+//!
+//! Everything is generic over [`Variant`] and monomorphized; nothing reads
+//! the system clock or does I/O, so the engine runs on `wasm32` too.
+//!
+//! ```
+//! use draughts::engine::{self, Level, NoClock};
+//! use draughts::{English, Game};
+//!
+//! let mut game = Game::<English>::new();
+//! let mv = engine::best_move(&game, Level::Easy, 7, &NoClock).unwrap();
+//! // Same seed, same move.
+//! assert_eq!(engine::best_move(&game, Level::Easy, 7, &NoClock), Some(mv.clone()));
+//! game.play(&mv).unwrap();
+//! ```
+
+mod any;
+pub mod clock;
+pub mod eval;
+pub mod level;
+pub mod score;
+pub mod search;
+mod tt;
+
+pub use any::AnySearch;
+pub use clock::{Clock, Limits, NoClock};
+pub use eval::{Family, Weights};
+pub use level::{Level, LevelSpec, UnknownLevel, HARD_MATCH_NODES};
+pub use score::Score;
+pub use search::{Analysis, Engine, Hooks, Info, SearchResult, MAX_DEPTH};
+
+use crate::game::Game;
+use crate::moves::Move;
+use crate::variant::Variant;
+use level::Rng;
+
+/// The move `level` plays in `game` with random seed `seed`, or `None` when
+/// the game is over. A fresh engine each call: the answer depends only on
+/// the game, the level and the seed (and, for the time-limited `hard`, on
+/// the clock).
+pub fn best_move<V: Variant>(
+    game: &Game<V>,
+    level: Level,
+    seed: u64,
+    clock: &dyn Clock,
+) -> Option<Move<V>> {
+    Engine::with_tt_mib(8).play(game, &level.spec(), seed, Hooks::with_clock(clock))
+}
+
+impl Engine {
+    /// The move a level (or any [`LevelSpec`]) plays in `game`: with
+    /// probability `blunder_permille`/1000 a random legal move, otherwise a
+    /// random one among the moves within `margin` of the best (or the best
+    /// move when `margin` is 0). `None` when the game is over.
+    ///
+    /// ```
+    /// use draughts::engine::{Engine, Hooks, Level};
+    /// use draughts::{Game, International};
+    /// let game = Game::<International>::new();
+    /// let spec = Level::Hard.spec().with_nodes(3000);
+    /// let a = Engine::with_tt_mib(1).play(&game, &spec, 1, Hooks::default());
+    /// let b = Engine::with_tt_mib(1).play(&game, &spec, 1, Hooks::default());
+    /// assert_eq!(a, b);
+    /// ```
+    pub fn play<V: Variant>(
+        &mut self,
+        game: &Game<V>,
+        spec: &LevelSpec,
+        seed: u64,
+        hooks: Hooks<'_, V>,
+    ) -> Option<Move<V>> {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        let mut rng = Rng::new(
+            seed ^ game.hash().rotate_left(17)
+                ^ (game.moves().len() as u64).wrapping_mul(0xA24B_AED4_963E_E407),
+        );
+        if moves.len() == 1 {
+            return Some(moves[0].clone());
+        }
+        if spec.blunder_permille > 0 && rng.below(1000) < spec.blunder_permille as u64 {
+            return Some(moves[rng.below(moves.len() as u64) as usize].clone());
+        }
+        if spec.margin <= 0 {
+            return self.search(game, &spec.limits, hooks).best;
+        }
+        let analysis = self.analyse(game, &spec.limits, hooks);
+        let best = analysis.moves.first()?.1;
+        let near: Vec<&Move<V>> = analysis
+            .moves
+            .iter()
+            .filter(|(_, s)| s.centimen() >= best.centimen() - spec.margin)
+            .map(|(m, _)| m)
+            .collect();
+        Some(near[rng.below(near.len() as u64) as usize].clone())
+    }
+}

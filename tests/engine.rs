@@ -1,0 +1,336 @@
+//! The search engine: legal answers on random positions of every variant,
+//! limits that hold, reproducible levels, draw awareness.
+use core::cell::Cell;
+use core::sync::atomic::{AtomicBool, Ordering};
+
+use draughts::engine::{self, Engine, Hooks, Level, Limits, NoClock, Score};
+use draughts::{
+    Brazilian, Canadian, Czech, English, Game, International, Italian, Pool, Position, Russian,
+    Spanish, Thai, Turkish, Variant,
+};
+use proptest::prelude::*;
+
+/// A position reached by `plies` random moves from the start (seeded).
+fn random_game<V: Variant>(seed: u64, plies: usize) -> Game<V> {
+    let mut game = Game::<V>::new();
+    let mut r = seed;
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        r = r
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let m = moves[((r >> 33) % moves.len() as u64) as usize].clone();
+        game.play(&m).unwrap();
+    }
+    game
+}
+
+/// Checks one search: a legal move exactly when there is one, the node
+/// limit kept, the PV starting with the move, the score in range.
+fn check_search<V: Variant>(game: &Game<V>, nodes: u64, depth: u32) {
+    let limits = Limits {
+        nodes: Some(nodes),
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let r = Engine::with_tt_mib(1).search(game, &limits, Hooks::default());
+    let legal = game.legal_moves();
+    match &r.best {
+        None => assert!(
+            legal.is_empty(),
+            "{}: no move but {} legal",
+            V::NAME,
+            legal.len()
+        ),
+        Some(m) => {
+            assert!(
+                legal.contains(m),
+                "{}: {m} is not legal in {}",
+                V::NAME,
+                game.position().to_fen()
+            );
+            assert_eq!(r.pv.first(), Some(m));
+            // The PV is a line of legal moves.
+            let mut pos = *game.position();
+            for mv in &r.pv {
+                assert!(
+                    pos.legal_moves().contains(mv),
+                    "{}: PV move {mv} illegal",
+                    V::NAME
+                );
+                pos = pos.play(mv);
+            }
+        }
+    }
+    assert!(
+        r.nodes <= nodes,
+        "{}: {} nodes > limit {nodes}",
+        V::NAME,
+        r.nodes
+    );
+    assert!(r.depth <= depth);
+    assert!(r.score.centimen().abs() <= 30_000);
+}
+
+macro_rules! property {
+    ($name:ident, $v:ty) => {
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+            #[test]
+            fn $name(seed in any::<u64>(), plies in 0usize..160, nodes in 1u64..4000, depth in 1u32..8) {
+                let game = random_game::<$v>(seed, plies);
+                check_search(&game, nodes, depth);
+                // The position alone (no history) too.
+                let alone = Game::from_position(*game.position());
+                check_search(&alone, nodes, depth);
+            }
+        }
+    };
+}
+
+property!(random_positions_english, English);
+property!(random_positions_italian, Italian);
+property!(random_positions_spanish, Spanish);
+property!(random_positions_russian, Russian);
+property!(random_positions_brazilian, Brazilian);
+property!(random_positions_pool, Pool);
+property!(random_positions_czech, Czech);
+property!(random_positions_thai, Thai);
+property!(random_positions_international, International);
+property!(random_positions_canadian, Canadian);
+property!(random_positions_turkish, Turkish);
+
+#[test]
+fn time_limit_holds_on_a_clock_that_ticks_per_call() {
+    // Each clock read advances 1 ms; the search reads it every 1024 nodes.
+    let t = Cell::new(0u64);
+    let clock = || {
+        t.set(t.get() + 1);
+        t.get()
+    };
+    let game = Game::<International>::new();
+    let r = Engine::with_tt_mib(1).search(&game, &Limits::move_time(40), Hooks::with_clock(&clock));
+    assert!(r.best.is_some());
+    assert!(t.get() <= 45, "clock at {} ms for a 40 ms move", t.get());
+    assert!(r.nodes <= 45 * 1024, "{} nodes", r.nodes);
+    assert!(r.depth >= 1);
+}
+
+#[test]
+fn remaining_time_is_shared_out() {
+    let t = Cell::new(0u64);
+    let clock = || {
+        t.set(t.get() + 1);
+        t.get()
+    };
+    let game = Game::<Russian>::new();
+    let limits = Limits {
+        time_left_ms: Some(3000),
+        increment_ms: 0,
+        ..Limits::default()
+    };
+    let r = Engine::with_tt_mib(1).search(&game, &limits, Hooks::with_clock(&clock));
+    assert!(r.best.is_some());
+    // 3000 ms / 30 moves = 100 ms per move, at most twice that.
+    assert!(t.get() <= 205, "{} ms", t.get());
+}
+
+#[test]
+fn a_set_stop_flag_ends_the_search_with_a_legal_move() {
+    let stop = AtomicBool::new(true);
+    let game = Game::<Canadian>::new();
+    let hooks = Hooks {
+        clock: &NoClock,
+        stop: Some(&stop),
+        info: None,
+    };
+    let r = Engine::with_tt_mib(1).search(&game, &Limits::default(), hooks);
+    assert!(game.legal_moves().contains(r.best.as_ref().unwrap()));
+    assert!(r.nodes <= 1024, "{} nodes after the flag", r.nodes);
+}
+
+#[test]
+fn the_stop_flag_works_from_another_thread() {
+    let stop = AtomicBool::new(false);
+    let game = Game::<International>::new();
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            stop.store(true, Ordering::Relaxed);
+        });
+        let hooks = Hooks {
+            clock: &NoClock,
+            stop: Some(&stop),
+            info: None,
+        };
+        let r = Engine::with_tt_mib(1).search(&game, &Limits::default(), hooks);
+        assert!(r.best.is_some());
+        assert!(r.depth < engine::MAX_DEPTH);
+    });
+}
+
+#[test]
+fn info_is_reported_once_per_iteration() {
+    let game = Game::<English>::new();
+    let mut depths = Vec::new();
+    let mut cb = |i: &engine::Info<'_, English>| {
+        assert_eq!(
+            i.pv.first().map(|m| game.legal_moves().contains(m)),
+            Some(true)
+        );
+        depths.push(i.depth)
+    };
+    let hooks = Hooks {
+        clock: &NoClock,
+        stop: None,
+        info: Some(&mut cb),
+    };
+    Engine::with_tt_mib(1).search(&game, &Limits::depth(6), hooks);
+    assert_eq!(depths, [1, 2, 3, 4, 5, 6]);
+}
+
+#[test]
+fn no_move_when_the_game_is_over() {
+    let pos = Position::<International>::from_fen("W:W:B1").unwrap();
+    let game = Game::from_position(pos);
+    assert!(game.outcome().is_some());
+    let r = Engine::with_tt_mib(1).search(&game, &Limits::depth(3), Hooks::default());
+    assert!(r.best.is_none() && r.pv.is_empty());
+    assert_eq!(engine::best_move(&game, Level::Hard, 1, &NoClock), None);
+}
+
+#[test]
+fn a_win_is_scored_as_win_in_n() {
+    // White's man on 28 captures the last two black men: a win in one ply.
+    let pos = Position::<International>::from_fen("W:W28:B23,13").unwrap();
+    let r = Engine::with_tt_mib(1).search_position(&pos, &Limits::depth(3), Hooks::default());
+    assert_eq!(r.score.win_in(), Some(1), "{}", r.score);
+    assert_eq!(r.best.unwrap().to_string(), "28x19x8");
+}
+
+#[test]
+fn levels_are_reproducible_and_seeds_matter() {
+    let game = random_game::<International>(5, 10);
+    for level in Level::ALL {
+        let spec = match level {
+            Level::Hard => level.spec().with_nodes(5000),
+            _ => level.spec(),
+        };
+        let a = Engine::with_tt_mib(1).play(&game, &spec, 42, Hooks::default());
+        let b = Engine::with_tt_mib(1).play(&game, &spec, 42, Hooks::default());
+        assert_eq!(a, b, "{level}");
+    }
+    let distinct: std::collections::HashSet<String> = (0..24)
+        .map(|seed| {
+            engine::best_move(&game, Level::VeryEasy, seed, &NoClock)
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert!(distinct.len() >= 2, "very easy always plays {distinct:?}");
+}
+
+/// White: a king on 32; Black: kings on 1 and 4 (Black is a king up).
+/// Moves k1, b1, back, back make the start position occur twice.
+fn repetition_game() -> (Game<English>, [String; 2]) {
+    let pos = Position::<English>::from_fen("W:WK32:BK1,K4").unwrap();
+    let mut game = Game::from_position(pos);
+    let w = game.legal_moves()[0].clone();
+    game.play(&w).unwrap();
+    let b = game.legal_moves()[0].clone();
+    game.play(&b).unwrap();
+    let back = |g: &Game<English>, m: &draughts::Move<English>| {
+        g.legal_moves()
+            .into_iter()
+            .find(|x| x.from() == m.to() && x.to() == m.from())
+            .unwrap()
+    };
+    let w2 = back(&game, &w);
+    game.play(&w2).unwrap();
+    let b2 = back(&game, &b);
+    game.play(&b2).unwrap();
+    assert_eq!(game.position(), game.start());
+    (game, [w.to_string(), b.to_string()])
+}
+
+#[test]
+fn the_side_behind_steers_into_a_repetition() {
+    let (game, [w, _]) = repetition_game();
+    let a = Engine::with_tt_mib(1).analyse(&game, &Limits::depth(6), Hooks::default());
+    let repeat = a.moves.iter().find(|(m, _)| m.to_string() == w).unwrap();
+    assert_eq!(repeat.1, Score::DRAW);
+    assert_eq!(a.moves[0].1, Score::DRAW, "{:?}", a.moves);
+    // Without the history the same move is just a king move, scored below 0.
+    let alone = Game::from_position(*game.position());
+    let a = Engine::with_tt_mib(1).analyse(&alone, &Limits::depth(6), Hooks::default());
+    assert!(a.moves[0].1 < Score::DRAW, "{:?}", a.moves);
+}
+
+#[test]
+fn the_side_ahead_avoids_a_repetition() {
+    let (mut game, [w, b]) = repetition_game();
+    game.play_text(&w).unwrap();
+    let a = Engine::with_tt_mib(1).analyse(&game, &Limits::depth(6), Hooks::default());
+    let repeat = a.moves.iter().find(|(m, _)| m.to_string() == b).unwrap();
+    assert_eq!(repeat.1, Score::DRAW);
+    assert!(
+        a.moves[0].0.to_string() != b && a.moves[0].1 > Score::DRAW,
+        "{:?}",
+        a.moves
+    );
+    let r = Engine::with_tt_mib(1).search(&game, &Limits::depth(6), Hooks::default());
+    assert_ne!(r.best.unwrap().to_string(), b);
+}
+
+/// Walks the kings `plies` plies without a capture, without allowing one
+/// and without repeating a position (`None` when that gets stuck).
+fn king_walk<V: Variant>(fen: &str, plies: usize) -> Option<Game<V>> {
+    let mut game = Game::from_position(Position::<V>::from_fen(fen).unwrap());
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(game.hash());
+    while game.quiet_king_plies() < plies {
+        let pos = *game.position();
+        let m = game.legal_moves().into_iter().find(|m| {
+            let next = pos.play(m);
+            !m.is_capture() && !next.has_captures() && !seen.contains(&next.zobrist())
+        })?;
+        game.play(&m).unwrap();
+        seen.insert(game.hash());
+        if game.outcome().is_some() {
+            return None;
+        }
+    }
+    Some(game)
+}
+
+#[test]
+fn the_king_move_count_is_a_draw_in_the_search() {
+    // Czech: 15 moves each (30 plies) of king moves draw. After 29 every
+    // move ends the count and scores a draw.
+    let mut game = [
+        "W:WKa1,Kc1:BKh8",
+        "W:WKb2,Kd2:BKg7",
+        "W:WKa3,Kc1:BKf8",
+        "W:WKe1,Kg1:BKd8",
+    ]
+    .iter()
+    .find_map(|fen| king_walk::<Czech>(fen, 29))
+    .expect("one of the walks works");
+    let a = Engine::with_tt_mib(1).analyse(&game, &Limits::depth(3), Hooks::default());
+    assert!(
+        a.moves.iter().all(|(_, s)| *s == Score::DRAW),
+        "{:?}",
+        a.moves
+    );
+    // One ply earlier the count is not yet out: the search sees more than a draw.
+    game.undo();
+    let a = Engine::with_tt_mib(1).analyse(&game, &Limits::depth(1), Hooks::default());
+    assert!(
+        a.moves.iter().any(|(_, s)| *s != Score::DRAW),
+        "{:?}",
+        a.moves
+    );
+}
