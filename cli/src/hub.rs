@@ -18,7 +18,7 @@
 //! quits when standard input closes.
 use draughts::engine::{Engine, Hooks, Info, Level, LevelSpec, Limits, Score};
 use draughts::{
-    Bitboard, Color, DrawMode, Game, Geometry, Move, Position, Setup, Variant, VariantKind,
+    Color, DrawMode, Game, Geometry, Move, Position, Setup, SquareSet, Variant, VariantKind,
 };
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -151,7 +151,7 @@ pub fn parse_hub_move<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move<
             .map(|t| t.trim().parse::<u8>().ok().and_then(V::square))
             .collect();
         if let Some(sq) = squares.filter(|s| s.len() >= 2) {
-            let captured: Bitboard<_> = sq[2..].iter().copied().collect();
+            let captured: SquareSet<V> = sq[2..].iter().copied().collect();
             let found: Vec<Move<V>> = pos
                 .legal_moves()
                 .into_iter()
@@ -189,7 +189,7 @@ pub fn parse_hub_position<V: Variant>(text: &str) -> Result<Position<V>, String>
     };
     for (i, &c) in chars[1..].iter().enumerate() {
         let sq = V::square(i as u8 + 1).ok_or("square out of range")?;
-        let bit = Bitboard::from_square(sq);
+        let bit = SquareSet::<V>::from_square(sq);
         match c {
             'e' | '.' | '-' => {}
             'w' => setup.white |= bit,
