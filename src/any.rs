@@ -3,8 +3,8 @@
 
 use core::fmt;
 
-use crate::error::{FenError, MoveTextError};
 use crate::draws::DrawCount;
+use crate::error::{FenError, MoveTextError};
 use crate::game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome};
 use crate::moves::MoveMode;
 use crate::perft::{divide, perft_in};
