@@ -35,8 +35,8 @@ use std::time::Duration;
 use criterion::measurement::WallTime;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use draughts::{
-    perft, perft_in, Brazilian, Canadian, Czech, English, Game, International, Italian, MoveMode,
-    Pool, Position, Russian, Spanish, Thai, Turkish, Variant,
+    perft, perft_in, Brazilian, Canadian, Czech, English, Frisian, Game, International, Italian,
+    Killer, MoveMode, Pool, Position, Russian, Spanish, Thai, Turkish, Variant,
 };
 
 type Group<'a> = BenchmarkGroup<'a, WallTime>;
@@ -179,6 +179,12 @@ fn bench_perft(c: &mut Criterion) {
     bench_perft_start::<Turkish>(&mut g, 6, Routes, None);
     // An 8x8 flying-king variant in routes mode.
     bench_perft_start::<Russian>(&mut g, 8, Routes, None);
+    // Frisian: eight capture directions and value precedence (the table
+    // has both modes); Killer from the start is International's tree.
+    bench_perft_start::<Frisian>(&mut g, 7, Distinct, None);
+    bench_perft_start::<Frisian>(&mut g, 7, Routes, None);
+    let international_d7 = reference_nodes(International::NAME, Distinct, START, 7);
+    bench_perft_start::<Killer>(&mut g, 7, Distinct, international_d7);
     g.finish();
 
     // `perft` is the distinct-mode shorthand; keep it exercised too.
@@ -324,6 +330,15 @@ const TURKISH: &[Named] = &[
     named("king_captures", "W:WKc1:Bc3,e5,g4,b3", 1),
 ];
 
+const FRISIAN: &[Named] = &[
+    named("start", START, 9),
+    // Two kings each, nothing to capture.
+    named("king_endgame", "W:WK50,K49:BK6,K2", 17),
+    // The Black king takes five pieces (two kings, three men) along
+    // diagonals, rows and columns: 17 distinct moves.
+    named("king_captures", "B:W14,K20,25,K27,40:BK31", 17),
+];
+
 /// Parses and checks a named position: its move count, its reference perft
 /// counts (up to a million nodes), and what its name promises.
 fn checked<V: Variant>(n: &Named) -> Position<V> {
@@ -376,6 +391,7 @@ macro_rules! each_family {
         $bench::<International>($g, INTERNATIONAL);
         $bench::<Canadian>($g, CANADIAN);
         $bench::<Turkish>($g, TURKISH);
+        $bench::<Frisian>($g, FRISIAN);
     };
 }
 

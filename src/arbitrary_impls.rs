@@ -6,7 +6,7 @@ use arbitrary::{Arbitrary, Result, Unstructured};
 
 use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;
-use crate::moves::{Bits, Move, MoveMode};
+use crate::moves::{Move, MoveMode};
 use crate::position::{Position, Setup};
 use crate::variant::{Color, Variant};
 
@@ -16,9 +16,9 @@ use crate::variant::{Color, Variant};
 impl<'a, V: Variant> Arbitrary<'a> for Position<V> {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         let max = Position::<V>::start().pieces(Color::White).len();
-        let mut setup = Setup::<Bits<V>>::default();
+        let mut setup = Setup::<V>::default();
         for sq in Bitboard(V::Board::ALL) {
-            let b = Bitboard::from_square(sq);
+            let b = crate::SquareSet::from_square(sq);
             let (row, _) = V::Board::coords(sq);
             let cell = u.int_in_range(0u8..=7)?;
             let (side, far) = match cell {
@@ -98,7 +98,7 @@ impl<'a, V: Variant> Arbitrary<'a> for LegalMove<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Canadian, English, International, Russian, Turkish};
+    use crate::{Canadian, English, Frisian, International, Killer, Russian, Turkish};
 
     fn check<V: Variant>() {
         let data: Vec<u8> = (0..4096u32)
@@ -118,6 +118,7 @@ mod tests {
         check::<International>();
         check::<Canadian>();
         check::<Turkish>();
+        check::<Frisian>();
     }
 
     fn check_moves<V: Variant>() {
@@ -148,5 +149,7 @@ mod tests {
         check_moves::<International>();
         check_moves::<Canadian>();
         check_moves::<Turkish>();
+        check_moves::<Frisian>();
+        check_moves::<Killer>();
     }
 }

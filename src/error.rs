@@ -37,6 +37,18 @@ pub enum PositionError {
         /// The square, as the variant writes it.
         square: String,
     },
+    /// A king-move count ([`KingRun`](crate::KingRun)) that can't arise.
+    #[error("king-move count {moves} of {color:?} for the king on {square}: {reason}")]
+    BadKingRun {
+        /// Whose count.
+        color: crate::Color,
+        /// The king's square, as the variant writes it.
+        square: String,
+        /// The count.
+        moves: u8,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
 }
 
 /// A FEN string that could not be read.
@@ -114,6 +126,15 @@ pub enum FenError {
         field: usize,
         /// The square, as the variant writes it.
         square: String,
+    },
+    /// A king-move field (`+<n><sq>+<n><sq>`, Frisian) that can't be read,
+    /// or a count above the variant's limit.
+    #[error("field {field}: `{text}` is not a king-move count (expected +<n><square>+<n><square>, Black first, n at most the limit)")]
+    BadKingMoves {
+        /// 1-based index of the field.
+        field: usize,
+        /// The offending text.
+        text: String,
     },
     /// More pieces of one colour than the variant's start position has.
     #[error("field {field}: {count} pieces for {color}, more than the {max} a side starts with")]

@@ -6,7 +6,11 @@
 //! algebraic names (`c3`). Whitespace, a trailing `.` and a `[FEN "..."]`
 //! wrapper are accepted on input, and so are zero-padded numbers (`W:W05,31`),
 //! upper-case algebraic names and move-counter fields after the piece fields
-//! (`:H0:F1`, as some programs write them; ignored). Errors name the field
+//! (`:H0:F1`, as some programs write them; ignored). Variants with a
+//! king-move limit (Frisian) read and write lidraughts' last field
+//! `+<n><sq>+<n><sq>`: Black's count and the square of its king, then White's
+//! (`:+0+228`: White's king on 28 has made two moves in a row); the field is
+//! written only when a count is not zero. Errors name the field
 //! (1-based, the side to move being field 1) and the offending token or square.
 //! The written FEN is canonical, and reading it gives the same position.
 
@@ -15,6 +19,7 @@ use crate::error::FenError;
 use crate::geometry::Geometry;
 use crate::moves::Bits;
 use crate::position::{Position, Setup};
+use crate::squares::SquareSet;
 use crate::variant::{Color, Variant};
 
 impl<V: Variant> Position<V> {
@@ -53,9 +58,20 @@ impl<V: Variant> Position<V> {
         };
         let mut sides: [Option<(Bits<V>, Bits<V>)>; 2] = [None, None];
         let mut fields_of = [0usize; 2];
+        let mut runs: Option<(usize, ParsedRuns)> = None;
         for (i, field) in fields.enumerate() {
             let index = i + 2;
             if is_counter(field) {
+                continue;
+            }
+            if field.starts_with('+') {
+                if V::RULES.king_move_limit.is_none() || runs.is_some() {
+                    return Err(FenError::ExtraField {
+                        field: index,
+                        text: field.to_string(),
+                    });
+                }
+                runs = Some((index, parse_runs::<V>(field, index)?));
                 continue;
             }
             let mut chars = field.chars();
@@ -118,11 +134,38 @@ impl<V: Variant> Position<V> {
                 });
             }
         }
+        let mut king_runs = [None; 2];
+        if let Some((field, parsed)) = runs {
+            for (color, pieces, kings) in [
+                (Color::White, white, white_kings),
+                (Color::Black, black, black_kings),
+            ] {
+                let Some((moves, king)) = parsed[color as usize] else {
+                    continue;
+                };
+                let limit = V::RULES.king_move_limit.unwrap_or(0);
+                if moves > limit {
+                    return Err(FenError::BadKingMoves {
+                        field,
+                        text: format!("{moves}"),
+                    });
+                }
+                // lidraughts keeps the square of a king that has since
+                // been captured, or a count for a side whose men are gone;
+                // such a count can't limit any move, and reads as none.
+                let bit = Bits::<V>::bit(king.0 as u32);
+                if (kings & bit).is_zero() || (pieces & !kings).is_zero() {
+                    continue;
+                }
+                king_runs[color as usize] = Some(crate::position::KingRun { king, moves });
+            }
+        }
         let setup = Setup {
-            white: Bitboard(white),
-            black: Bitboard(black),
-            kings: Bitboard(white_kings | black_kings),
+            white: SquareSet::from_bits(white),
+            black: SquareSet::from_bits(black),
+            kings: SquareSet::from_bits(white_kings | black_kings),
             turn: Some(turn),
+            king_runs,
         };
         Ok(Position::from_setup(setup)?)
     }
@@ -138,8 +181,58 @@ impl<V: Variant> Position<V> {
             out.push(color.letter());
             write_list::<V>(&mut out, Bitboard(self.side(color)), Bitboard(self.kings));
         }
+        if self.runs.iter().any(Option::is_some) {
+            out.push(':');
+            for color in [Color::Black, Color::White] {
+                out.push('+');
+                match self.runs[color as usize] {
+                    Some(r) if V::RULES.game_type.algebraic => {
+                        out.push_str(&format!("{}{}", r.moves, V::algebraic_name(r.king)))
+                    }
+                    Some(r) => out.push_str(&format!("{}{:02}", r.moves, V::square_number(r.king))),
+                    None => out.push('0'),
+                }
+            }
+        }
         out
     }
+}
+
+/// Per colour (`[white, black]`), a king-move count and its king's square.
+type ParsedRuns = [Option<(u8, Square)>; 2];
+
+/// Reads lidraughts' king-move field `+<n>[<sq>]+<n>[<sq>]` (Black first):
+/// per colour, the count and the square of the king that made the moves, or
+/// `None` for a zero count.
+fn parse_runs<V: Variant>(field: &str, index: usize) -> Result<ParsedRuns, FenError> {
+    let bad = || FenError::BadKingMoves {
+        field: index,
+        text: field.to_string(),
+    };
+    let parts: Vec<&str> = field.split('+').skip(1).collect();
+    if parts.len() != 2 {
+        return Err(bad());
+    }
+    let mut out = [None; 2];
+    for (part, color) in parts.into_iter().zip([Color::Black, Color::White]) {
+        let mut chars = part.chars();
+        let moves = chars.next().and_then(|c| c.to_digit(10)).ok_or_else(bad)? as u8;
+        let square = chars.as_str();
+        if moves == 0 {
+            // lidraughts writes a bare 0 (a square after it would be stale).
+            if !square.is_empty() && V::parse_square(&square.to_ascii_lowercase()).is_none() {
+                return Err(bad());
+            }
+            continue;
+        }
+        let sq = match parse_number(square) {
+            Some(n) => V::square(n),
+            None => V::parse_square(&square.to_ascii_lowercase()),
+        }
+        .ok_or_else(bad)?;
+        out[color as usize] = Some((moves, sq));
+    }
+    Ok(out)
 }
 
 /// Strips a `[FEN "..."]` tag wrapper and quotes.

@@ -21,10 +21,14 @@
 
 use crate::bitboard::{BitSet, Square};
 
-/// A direction index `0..4`. Directions `d` and `d ^ 2` are opposite.
+/// A direction index `0..8`. Directions `d` and `d ^ 2` are opposite.
 ///
-/// Diagonal boards: 0 = up-left, 1 = up-right, 2 = down-right, 3 = down-left.
-/// Orthogonal boards: 0 = up, 1 = right, 2 = down, 3 = left.
+/// Diagonal boards: 0 = up-left, 1 = up-right, 2 = down-right, 3 = down-left
+/// (the directions pieces move in), and 4 = up, 5 = right, 6 = down, 7 = left
+/// along columns and rows: the orthogonal neighbour of a playing square is
+/// the playing square two rows or two columns away (Frisian captures).
+/// Orthogonal boards: 0 = up, 1 = right, 2 = down, 3 = left; directions
+/// `4..8` don't exist there (shifts give the empty set).
 /// "Up" is away from White.
 pub type Dir = usize;
 
@@ -153,7 +157,10 @@ pub(crate) const fn coords_of(layout: Layout, width: u8, bit: u8) -> (u8, u8) {
 /// are not playing squares). Expanded inside the board's `impl`, whose
 /// `const fn step(b, d)` is its shift.
 macro_rules! rays_table {
-    ($bits:ty, $all:expr) => {{
+    ($bits:ty, $all:expr) => {
+        rays_table!($bits, $all, 0)
+    };
+    ($bits:ty, $all:expr, $first_dir:expr) => {{
         let mut t = [[0; 4]; <$bits>::BITS as usize];
         let all: $bits = $all;
         let mut i = 0;
@@ -161,10 +168,10 @@ macro_rules! rays_table {
             if (all >> i) & 1 != 0 {
                 let mut d = 0;
                 while d < 4 {
-                    let mut p = Self::step(1 << i, d);
+                    let mut p = Self::step(1 << i, d + $first_dir);
                     while p != 0 {
                         t[i][d] |= p;
-                        p = Self::step(p, d);
+                        p = Self::step(p, d + $first_dir);
                     }
                     d += 1;
                 }
@@ -198,9 +205,36 @@ macro_rules! diagonal_board {
                 m
             }
 
+            /// The squares of the leftmost (columns 0 and 1) and rightmost
+            /// (the last two columns) square of each row: an orthogonal step
+            /// left or right from them leaves the board.
+            const fn edge_mask(right: bool) -> $bits {
+                let mut m: $bits = 0;
+                let mut r = 0;
+                while r < $h {
+                    let mut c = 0;
+                    while c < $w {
+                        let edge = if right { c + 2 >= $w } else { c < 2 };
+                        if edge {
+                            if let Some(b) = bit_of(Layout::Diagonal, $w, r, c) {
+                                m |= 1 << b;
+                            }
+                        }
+                        c += 1;
+                    }
+                    r += 1;
+                }
+                m
+            }
+            const LEFT_EDGE: $bits = Self::edge_mask(false);
+            const RIGHT_EDGE: $bits = Self::edge_mask(true);
+
             /// One step in direction `dir` without the playing-square mask: a
-            /// step off the left or right edge lands on a ghost bit and one
-            /// off the top on a bit above the board, neither a playing square.
+            /// diagonal step off the left or right edge lands on a ghost bit
+            /// and one off the top on a bit above the board, neither a playing
+            /// square. An orthogonal step is two rows (`2N + 1` bits) or one
+            /// bit along the row; sideways steps from the edge squares would
+            /// wrap onto the next row, so those squares are masked first.
             #[inline(always)]
             const fn step_unmasked(b: $bits, dir: Dir) -> $bits {
                 const N: u32 = $w / 2;
@@ -208,7 +242,11 @@ macro_rules! diagonal_board {
                     0 => b << N,
                     1 => b << (N + 1),
                     2 => b >> N,
-                    _ => b >> (N + 1),
+                    3 => b >> (N + 1),
+                    4 => b << (2 * N + 1),
+                    5 => (b & !Self::RIGHT_EDGE) << 1,
+                    6 => b >> (2 * N + 1),
+                    _ => (b & !Self::LEFT_EDGE) >> 1,
                 }
             }
 
@@ -221,6 +259,11 @@ macro_rules! diagonal_board {
             /// `RAYS[b][d]`: every square from bit `b` to the edge in direction `d`.
             const RAYS: [[$bits; 4]; <$bits>::BITS as usize] =
                 rays_table!($bits, Self::row_mask(0, $h - 1));
+            /// `ORTHOGONAL_RAYS[b][d - 4]`: the same for the orthogonal
+            /// directions `4..8` (a separate table, so that the diagonal one
+            /// stays as compact as before).
+            const ORTHOGONAL_RAYS: [[$bits; 4]; <$bits>::BITS as usize] =
+                rays_table!($bits, Self::row_mask(0, $h - 1), 4);
         }
 
         impl Geometry for $name {
@@ -247,8 +290,14 @@ macro_rules! diagonal_board {
             /// them (the lowest bit going up the board, the highest going down).
             #[inline(always)]
             fn first_on_ray(from: $bits, occ: $bits, dir: Dir) -> $bits {
-                let r = Self::RAYS[from.trailing_zeros() as usize][dir] & occ;
-                if dir < 2 {
+                let i = from.trailing_zeros() as usize;
+                let r = if dir < 4 {
+                    Self::RAYS[i][dir]
+                } else {
+                    Self::ORTHOGONAL_RAYS[i][dir - 4]
+                } & occ;
+                // Up and right (0, 1, 4, 5) go to higher bits.
+                if dir % 4 < 2 {
                     r & r.wrapping_neg()
                 } else if r == 0 {
                     0
@@ -264,6 +313,17 @@ macro_rules! diagonal_board {
             /// can't wrap through a ghost square or off the board.
             #[inline(always)]
             fn slide(from: $bits, empty: $bits, dir: Dir) -> $bits {
+                if dir >= 4 {
+                    // Orthogonal directions (only captures look along them):
+                    // square by square.
+                    let mut out = Self::step(from, dir) & empty;
+                    let mut p = out;
+                    while p != 0 {
+                        p = Self::step(p, dir) & empty;
+                        out |= p;
+                    }
+                    return out;
+                }
                 const N: u32 = $w / 2;
                 let s = if dir % 2 == 0 { N } else { N + 1 };
                 let sh = |x: $bits, k: u32| if dir < 2 { x << (s * k) } else { x >> (s * k) };
@@ -311,7 +371,9 @@ impl Board8x8Orthogonal {
             0 => b << 8,
             1 => (b << 1) & !Self::FILE_A,
             2 => b >> 8,
-            _ => (b >> 1) & !Self::FILE_H,
+            3 => (b >> 1) & !Self::FILE_H,
+            // Directions 4..8 exist on diagonal boards only.
+            _ => 0,
         }
     }
 
@@ -338,6 +400,9 @@ impl Geometry for Board8x8Orthogonal {
     /// bits, so the nearest piece is the lowest bit of the ray's pieces.
     #[inline(always)]
     fn first_on_ray(from: u64, occ: u64, dir: Dir) -> u64 {
+        if dir >= 4 {
+            return 0;
+        }
         let r = Self::RAYS[from.trailing_zeros() as usize][dir] & occ;
         if dir < 2 {
             r & r.wrapping_neg()
@@ -369,7 +434,7 @@ mod tests {
     }
 
     /// Every direction shift must agree with coordinate arithmetic, including at the edges.
-    fn check_shifts<G: Geometry>(deltas: [(i8, i8); 4]) {
+    fn check_shifts<G: Geometry, const D: usize>(deltas: [(i8, i8); D]) {
         for r in 0..G::HEIGHT {
             for c in 0..G::WIDTH {
                 let Some(sq) = G::square_at(r, c) else {
@@ -417,7 +482,8 @@ mod tests {
                     }
                 }
             }
-            for d in 0..4 {
+            let dirs = if G::LAYOUT == Layout::Diagonal { 8 } else { 4 };
+            for d in 0..dirs {
                 let mut want = <G::Bits as BitSet>::ZERO;
                 let mut p = G::shift(from, d) & empty;
                 while !p.is_zero() {
@@ -451,14 +517,23 @@ mod tests {
 
     #[test]
     fn layouts_are_consistent() {
-        let diag = [(1, -1), (1, 1), (-1, 1), (-1, -1)];
+        let diag = [
+            (1, -1),
+            (1, 1),
+            (-1, 1),
+            (-1, -1),
+            (2, 0),
+            (0, 2),
+            (-2, 0),
+            (0, -2),
+        ];
         check_layout::<Board8x8>();
         check_layout::<Board10x10>();
         check_layout::<Board12x12>();
         check_layout::<Board8x8Orthogonal>();
-        check_shifts::<Board8x8>(diag);
-        check_shifts::<Board10x10>(diag);
-        check_shifts::<Board12x12>(diag);
-        check_shifts::<Board8x8Orthogonal>([(1, 0), (0, 1), (-1, 0), (0, -1)]);
+        check_shifts::<Board8x8, 8>(diag);
+        check_shifts::<Board10x10, 8>(diag);
+        check_shifts::<Board12x12, 8>(diag);
+        check_shifts::<Board8x8Orthogonal, 4>([(1, 0), (0, 1), (-1, 0), (0, -1)]);
     }
 }

@@ -47,18 +47,54 @@ fn man_step_dirs<V: Variant>(color: Color) -> &'static [Dir] {
     }
 }
 
-/// Directions in which men of `color` capture.
+/// Directions in which men of `color` capture, as a mask (bit `d` for
+/// direction `d`): the step directions, or all four board directions with
+/// backward captures; with orthogonal captures also up/down (forward, and
+/// backward with backward captures) and sideways.
 #[inline(always)]
-fn man_capture_dirs<V: Variant>(color: Color) -> &'static [Dir] {
-    if V::RULES.men_capture_backward {
-        &[0, 1, 2, 3]
+fn man_capture_mask<V: Variant>(color: Color) -> u8 {
+    let board = if V::RULES.men_capture_backward {
+        ALL_DIRS_MASK
     } else {
-        man_step_dirs::<V>(color)
+        dir_mask(man_step_dirs::<V>(color))
+    };
+    if !V::RULES.orthogonal_captures {
+        board
+    } else if V::RULES.men_capture_backward {
+        board | ORTHOGONAL_MASK
+    } else {
+        let forward = match color {
+            Color::White => 1 << 4,
+            Color::Black => 1 << 6,
+        };
+        board | forward | (1 << 5) | (1 << 7)
+    }
+}
+
+/// Directions in which kings capture, as a mask.
+#[inline(always)]
+fn king_capture_mask<V: Variant>() -> u8 {
+    if V::RULES.orthogonal_captures {
+        ALL_DIRS_MASK | ORTHOGONAL_MASK
+    } else {
+        ALL_DIRS_MASK
+    }
+}
+
+/// Number of capture directions: 8 with orthogonal captures, else 4.
+#[inline(always)]
+const fn capture_dir_count<V: Variant>() -> usize {
+    if V::RULES.orthogonal_captures {
+        8
+    } else {
+        4
     }
 }
 
 const ALL_DIRS: [Dir; 4] = [0, 1, 2, 3];
 const ALL_DIRS_MASK: u8 = 0b1111;
+/// The orthogonal directions of a diagonal board (4 up, 5 right, 6 down, 7 left).
+const ORTHOGONAL_MASK: u8 = 0b1111_0000;
 
 /// A set of directions as a mask: bit `d` for direction `d`.
 #[inline(always)]
@@ -68,9 +104,11 @@ fn dir_mask(dirs: &[Dir]) -> u8 {
 
 /// Calls `f(d)` for every direction `d` in `mask`. Unrolled, so that `d` is a
 /// constant in each (inlined) call and shifts by `d` need no branch on the
-/// direction, even when the mask itself depends on the side to move.
+/// direction, even when the mask itself depends on the side to move. The
+/// orthogonal directions `4..8` are only looked at when the variant has
+/// orthogonal captures, so the other variants pay nothing for them.
 #[inline(always)]
-fn each_dir(mask: u8, mut f: impl FnMut(Dir)) {
+fn each_dir<V: Variant>(mask: u8, mut f: impl FnMut(Dir)) {
     if mask & 1 != 0 {
         f(0);
     }
@@ -83,6 +121,29 @@ fn each_dir(mask: u8, mut f: impl FnMut(Dir)) {
     if mask & 8 != 0 {
         f(3);
     }
+    if V::RULES.orthogonal_captures {
+        if mask & 16 != 0 {
+            f(4);
+        }
+        if mask & 32 != 0 {
+            f(5);
+        }
+        if mask & 64 != 0 {
+            f(6);
+        }
+        if mask & 128 != 0 {
+            f(7);
+        }
+    }
+}
+
+/// Orthogonal captures need the orthogonal directions of a diagonal board.
+struct Checks<V>(PhantomData<V>);
+impl<V: Variant> Checks<V> {
+    const ORTHOGONAL_NEEDS_DIAGONAL: () = assert!(
+        !V::RULES.orthogonal_captures || matches!(V::Board::LAYOUT, Layout::Diagonal),
+        "Rules::orthogonal_captures needs a diagonal board"
+    );
 }
 
 impl<V: Variant> Position<V> {
@@ -116,7 +177,7 @@ impl<V: Variant> Position<V> {
             opp & !self.kings
         };
         let mut men_capturing = Bits::<V>::ZERO;
-        each_dir(dir_mask(man_capture_dirs::<V>(self.turn)), |d| {
+        each_dir::<V>(man_capture_mask::<V>(self.turn), |d| {
             let back = d ^ 2;
             men_capturing |= men & shift_in::<V>(shift_in::<V>(empty, back) & man_targets, back);
         });
@@ -135,6 +196,17 @@ impl<V: Variant> Position<V> {
                     break;
                 }
             }
+            if V::RULES.orthogonal_captures && !king_can {
+                each_dir::<V>(ORTHOGONAL_MASK, |d| {
+                    let hits = match V::RULES.king_range {
+                        KingRange::Short => shift_in::<V>(kings, d) & opp,
+                        KingRange::Flying => {
+                            shift_in::<V>(kings | V::Board::slide(kings, empty, d), d) & opp
+                        }
+                    };
+                    king_can |= !(shift_in::<V>(hits, d) & empty).is_zero();
+                });
+            }
         }
         (men_capturing, king_can)
     }
@@ -146,6 +218,8 @@ impl<V: Variant> Position<V> {
 
     /// Fills `list` with the legal moves.
     pub(crate) fn generate(&self, mode: MoveMode, list: &mut MoveList<V>) {
+        #[allow(clippy::let_unit_value)]
+        let () = Checks::<V>::ORTHOGONAL_NEEDS_DIAGONAL;
         list.clear();
         match self.capture_sources() {
             Some((men, king_can)) => self.generate_captures(mode, men, king_can, list),
@@ -168,7 +242,10 @@ impl<V: Variant> Position<V> {
     fn count_captures(&self, mode: MoveMode, men: Bits<V>, king_can: bool) -> u64 {
         if !king_can {
             if let Some(jumpers) = self.single_jumps(men) {
-                return jumpers.iter().map(|j| j.count() as u64).sum();
+                return jumpers[..capture_dir_count::<V>()]
+                    .iter()
+                    .map(|j| j.count() as u64)
+                    .sum();
             }
         }
         let mut counter = Counter::<V>::new();
@@ -182,9 +259,12 @@ impl<V: Variant> Position<V> {
         let (own, opp) = self.own_opp();
         let empty = V::Board::ALL & !(own | opp);
         let own_men = own & !self.kings;
-        let kings = own & self.kings;
+        let mut kings = own & self.kings;
+        if V::RULES.king_move_limit.is_some() {
+            kings &= !self.limited_king();
+        }
         let mut n = 0u32;
-        each_dir(dir_mask(man_step_dirs::<V>(self.turn)), |d| {
+        each_dir::<V>(dir_mask(man_step_dirs::<V>(self.turn)), |d| {
             n += (shift_in::<V>(own_men, d) & empty).count();
         });
         if !kings.is_zero() {
@@ -229,6 +309,9 @@ impl<V: Variant> Position<V> {
             }
         }
         let mut kings = own & self.kings;
+        if V::RULES.king_move_limit.is_some() {
+            kings &= !self.limited_king();
+        }
         while !kings.is_zero() {
             let k = Bits::<V>::bit(kings.lowest());
             kings ^= k;
@@ -272,6 +355,9 @@ impl<V: Variant> Position<V> {
             next.kings ^= ft;
         }
         next.turn = self.turn.opponent();
+        if V::RULES.king_move_limit.is_some() {
+            self.update_runs(&mut next, from, to, Bits::<V>::ZERO);
+        }
         next
     }
 
@@ -289,10 +375,14 @@ impl<V: Variant> Position<V> {
     /// current position. Single jumps all have the same precedence key unless
     /// a precedence rule looks at kings and men may capture kings.
     #[inline]
-    fn single_jumps(&self, men: Bits<V>) -> Option<[Bits<V>; 4]> {
+    fn single_jumps(&self, men: Bits<V>) -> Option<[Bits<V>; 8]> {
         let (own, opp) = self.own_opp();
-        let king_rules = V::RULES.precedence.contains(&Precedence::MostKings)
-            || V::RULES.precedence.contains(&Precedence::EarliestKing);
+        let king_rules = V::RULES.precedence.iter().any(|p| {
+            matches!(
+                p,
+                Precedence::MostKings | Precedence::EarliestKing | Precedence::Value { .. }
+            )
+        });
         if king_rules && V::RULES.man_captures_king && !(opp & self.kings).is_zero() {
             return None;
         }
@@ -302,16 +392,16 @@ impl<V: Variant> Position<V> {
         } else {
             opp & !self.kings
         };
-        let dirs = dir_mask(man_capture_dirs::<V>(self.turn));
+        let dirs = man_capture_mask::<V>(self.turn);
         let far = self.promotion_row();
         // can[e]: the squares from which a man could jump in direction e now.
-        let mut can = [Bits::<V>::ZERO; 4];
-        each_dir(dirs, |e| {
+        let mut can = [Bits::<V>::ZERO; 8];
+        each_dir::<V>(dirs, |e| {
             can[e] = shift_in::<V>(shift_in::<V>(empty, e ^ 2) & targets, e ^ 2);
         });
-        let mut jumpers = [Bits::<V>::ZERO; 4];
+        let mut jumpers = [Bits::<V>::ZERO; 8];
         let mut goes_on = false;
-        each_dir(dirs, |d| {
+        each_dir::<V>(dirs, |d| {
             jumpers[d] = men & can[d];
             let mut land = shift_in::<V>(shift_in::<V>(jumpers[d], d), d);
             match V::RULES.promotion {
@@ -323,7 +413,7 @@ impl<V: Variant> Position<V> {
                 }
                 MidCapturePromotion::ContinuesAsMan => {}
             }
-            each_dir(dirs & !(1 << (d ^ 2)), |e| {
+            each_dir::<V>(dirs & !(1 << (d ^ 2)), |e| {
                 goes_on |= !(land & can[e]).is_zero();
             });
         });
@@ -349,7 +439,7 @@ impl<V: Variant> Position<V> {
                 while !m.is_zero() {
                     let b = Bits::<V>::bit(m.lowest());
                     m ^= b;
-                    for (d, &j) in jumpers.iter().enumerate() {
+                    for (d, &j) in jumpers[..capture_dir_count::<V>()].iter().enumerate() {
                         if !(j & b).is_zero() {
                             let over = shift_in::<V>(b, d);
                             let to = shift_in::<V>(over, d);
@@ -370,7 +460,7 @@ impl<V: Variant> Position<V> {
             opp_kings: opp & self.kings,
             occ: own | opp,
             far: self.promotion_row(),
-            man_dirs: dir_mask(man_capture_dirs::<V>(self.turn)),
+            man_dirs: man_capture_mask::<V>(self.turn),
             path: [Square(0); MAX_JUMPS],
             best: 0,
         };
@@ -410,7 +500,7 @@ pub(crate) trait Sink<V: Variant> {
 
 impl<V: Variant> Sink<V> for MoveList<V> {
     fn clear(&mut self) {
-        SmallVec::clear(self);
+        self.0.clear();
     }
     fn contains(&self, from: Square, to: Square, captured: Bits<V>) -> bool {
         self.iter()
@@ -418,16 +508,13 @@ impl<V: Variant> Sink<V> for MoveList<V> {
     }
     #[inline]
     fn push(&mut self, from: Square, path: &[Square], captured: Bits<V>, promotes: bool) {
-        SmallVec::push(
-            self,
-            Move {
-                from,
-                path: SmallVec::from_slice(path),
-                captured,
-                promotes,
-                _v: PhantomData,
-            },
-        );
+        self.0.push(Move {
+            from,
+            path: SmallVec::from_slice(path),
+            captured,
+            promotes,
+            _v: PhantomData,
+        });
     }
 }
 
@@ -576,9 +663,18 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
             any |= self.jump::<true>(1, &at);
             any |= self.jump::<true>(2, &at);
             any |= self.jump::<true>(3, &at);
+            if V::RULES.orthogonal_captures {
+                any |= self.jump::<true>(4, &at);
+                any |= self.jump::<true>(5, &at);
+                any |= self.jump::<true>(6, &at);
+                any |= self.jump::<true>(7, &at);
+            }
         } else {
-            let dirs = if king || V::RULES.men_capture_backward {
-                ALL_DIRS_MASK
+            let dirs = if king {
+                king_capture_mask::<V>()
+            } else if V::RULES.men_capture_backward {
+                // A constant, so that the tests below fold away.
+                man_capture_mask::<V>(Color::White)
             } else {
                 self.man_dirs
             };
@@ -593,6 +689,20 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
             }
             if dirs & 8 != 0 {
                 any |= self.jump::<false>(3, &at);
+            }
+            if V::RULES.orthogonal_captures {
+                if dirs & 16 != 0 {
+                    any |= self.jump::<false>(4, &at);
+                }
+                if dirs & 32 != 0 {
+                    any |= self.jump::<false>(5, &at);
+                }
+                if dirs & 64 != 0 {
+                    any |= self.jump::<false>(6, &at);
+                }
+                if dirs & 128 != 0 {
+                    any |= self.jump::<false>(7, &at);
+                }
             }
         }
         any
@@ -662,6 +772,7 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
         if land.is_zero() {
             return false;
         }
+        let behind = land;
         let len = at.len;
         let seq = self.seq(at.king_seq, p, len);
         let ncapt = at.captured | p;
@@ -702,6 +813,13 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
         // Mid-sequence the king must land where the capture continues
         // (RULES.md §1); only if it can't continue anywhere may it stop.
         if !continues {
+            // Killer: a capture that ends by taking a king stops directly
+            // behind it.
+            if V::RULES.king_landing == KingLanding::HaltBehindKing
+                && !(p & self.opp_kings).is_zero()
+            {
+                ends &= behind;
+            }
             while !ends.is_zero() {
                 let l = Bits::<V>::bit(ends.lowest());
                 ends ^= l;
@@ -734,6 +852,11 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
                 Precedence::MostKings => (key << 7) | (captured & self.opp_kings).count(),
                 Precedence::WithKing => (key << 1) | self.from_king as u32,
                 Precedence::EarliestKing => (key << 16) | king_seq,
+                Precedence::Value { man, king } => {
+                    let kings = (captured & self.opp_kings).count();
+                    let men = captured.count() - kings;
+                    (key << 16) | (men * *man as u32 + kings * *king as u32)
+                }
             };
         }
         key

@@ -7,6 +7,7 @@ use crate::bitboard::{BitSet, Bitboard, Square};
 use crate::error::{MoveError, PositionError};
 use crate::geometry::Geometry;
 use crate::moves::{Bits, Move, MoveList, MoveMode};
+use crate::squares::SquareSet;
 use crate::variant::{Color, Variant};
 
 /// Man or king.
@@ -29,18 +30,102 @@ pub struct Piece {
     pub kind: PieceKind,
 }
 
+/// The state of the king-move limit ([`Rules::king_move_limit`](crate::Rules))
+/// for one side: the king on `king` has made the last `moves` moves of its
+/// side, all of them non-capturing king moves.
+///
+/// ```
+/// use draughts::{Color, Frisian, KingRun, Position, Variant};
+/// // lidraughts' FEN: Black's count and king first, then White's.
+/// let pos = Position::<Frisian>::from_fen("W:WK28,35:B2,K12:+0+228").unwrap();
+/// let run = pos.king_run(Color::White).unwrap();
+/// assert_eq!(run, KingRun { king: Frisian::square(28).unwrap(), moves: 2 });
+/// assert_eq!(pos.king_run(Color::Black), None);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct KingRun {
+    /// The king that made the moves (where it stands now).
+    pub king: Square,
+    /// How many non-capturing moves in a row it has made (at least 1).
+    pub moves: u8,
+}
+
 /// Pieces and side to move, not yet checked: build a [`Position`] from it with
 /// [`Position::from_setup`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Setup<B: BitSet> {
+///
+/// ```
+/// use draughts::{English, Position, Setup, SquareSet, Variant};
+/// let sq = |n| English::square(n).unwrap();
+/// let setup = Setup::<English> {
+///     white: SquareSet::from_square(sq(22)),
+///     black: SquareSet::from_square(sq(18)),
+///     ..Setup::default()
+/// };
+/// assert_eq!(Position::from_setup(setup).unwrap().to_fen(), "B:W22:B18");
+/// ```
+pub struct Setup<V: Variant> {
     /// White's pieces.
-    pub white: Bitboard<B>,
+    pub white: SquareSet<V>,
     /// Black's pieces.
-    pub black: Bitboard<B>,
+    pub black: SquareSet<V>,
     /// Which pieces are kings (a subset of `white | black`).
-    pub kings: Bitboard<B>,
+    pub kings: SquareSet<V>,
     /// Side to move; `None` means the variant's first mover.
     pub turn: Option<Color>,
+    /// The king-move limit's state per side (`[white, black]`), for variants
+    /// with [`Rules::king_move_limit`](crate::Rules); `None` elsewhere.
+    pub king_runs: [Option<KingRun>; 2],
+}
+
+impl<V: Variant> Clone for Setup<V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<V: Variant> Copy for Setup<V> {}
+impl<V: Variant> PartialEq for Setup<V> {
+    fn eq(&self, o: &Self) -> bool {
+        self.white == o.white
+            && self.black == o.black
+            && self.kings == o.kings
+            && self.turn == o.turn
+            && self.king_runs == o.king_runs
+    }
+}
+impl<V: Variant> Eq for Setup<V> {}
+impl<V: Variant> core::hash::Hash for Setup<V> {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        (
+            self.white,
+            self.black,
+            self.kings,
+            self.turn,
+            self.king_runs,
+        )
+            .hash(h);
+    }
+}
+impl<V: Variant> Default for Setup<V> {
+    fn default() -> Self {
+        Setup {
+            white: SquareSet::EMPTY,
+            black: SquareSet::EMPTY,
+            kings: SquareSet::EMPTY,
+            turn: None,
+            king_runs: [None; 2],
+        }
+    }
+}
+impl<V: Variant> fmt::Debug for Setup<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Setup")
+            .field("white", &self.white)
+            .field("black", &self.black)
+            .field("kings", &self.kings)
+            .field("turn", &self.turn)
+            .field("king_runs", &self.king_runs)
+            .finish()
+    }
 }
 
 /// A legal position of variant `V`: pieces on the board and the side to move.
@@ -58,6 +143,9 @@ pub struct Position<V: Variant> {
     pub(crate) black: Bits<V>,
     pub(crate) kings: Bits<V>,
     pub(crate) turn: Color,
+    /// The king-move limit's state, `[white, black]` (always `None` in
+    /// variants without the limit).
+    pub(crate) runs: [Option<KingRun>; 2],
     pub(crate) _v: PhantomData<V>,
 }
 
@@ -74,6 +162,7 @@ impl<V: Variant> PartialEq for Position<V> {
             && self.black == o.black
             && self.kings == o.kings
             && self.turn == o.turn
+            && self.runs == o.runs
     }
 }
 impl<V: Variant> Eq for Position<V> {}
@@ -83,6 +172,7 @@ impl<V: Variant> core::hash::Hash for Position<V> {
         self.black.hash(h);
         self.kings.hash(h);
         self.turn.hash(h);
+        self.runs.hash(h);
     }
 }
 impl<V: Variant> fmt::Debug for Position<V> {
@@ -90,6 +180,33 @@ impl<V: Variant> fmt::Debug for Position<V> {
         write!(f, "Position<{}>({})", V::NAME, self.to_fen())
     }
 }
+/// The FEN; `{:#}` is the board diagram ([`Position::diagram`]).
+///
+/// ```
+/// use draughts::{English, Position};
+/// let pos: Position<English> = "B:W21-32:B1-12".parse().unwrap();
+/// assert_eq!(pos, Position::start());
+/// assert_eq!(pos.to_string(), "B:W21-32:B1-12");
+/// assert_eq!(format!("{pos:#}"), pos.diagram());
+/// ```
+impl<V: Variant> fmt::Display for Position<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            f.write_str(&self.diagram())
+        } else {
+            f.pad(&self.to_fen())
+        }
+    }
+}
+
+/// Reads a FEN ([`Position::from_fen`]).
+impl<V: Variant> core::str::FromStr for Position<V> {
+    type Err = crate::FenError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::from_fen(s)
+    }
+}
+
 impl<V: Variant> Default for Position<V> {
     fn default() -> Self {
         Self::start()
@@ -99,6 +216,8 @@ impl<V: Variant> Default for Position<V> {
 impl<V: Variant> Position<V> {
     /// The variant's start position, with its first mover to move.
     pub fn start() -> Self {
+        #[allow(clippy::let_unit_value)]
+        let () = crate::variant::RulesCheck::<V>::OK;
         let offset = V::RULES.start_row_offset;
         let rows = offset..offset + V::RULES.start_rows;
         let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
@@ -119,6 +238,7 @@ impl<V: Variant> Position<V> {
             black,
             kings: Bits::<V>::ZERO,
             turn: V::RULES.first_mover,
+            runs: [None; 2],
             _v: PhantomData,
         }
     }
@@ -126,14 +246,16 @@ impl<V: Variant> Position<V> {
     /// Checks a setup and builds the position.
     ///
     /// ```
-    /// use draughts::{Bitboard, English, Position, PositionError, Setup, Variant};
+    /// use draughts::{English, Position, PositionError, Setup, SquareSet, Variant};
     /// let sq = English::square(2).unwrap(); // on Black's back row = White's promotion row
-    /// let setup = Setup { white: Bitboard::from_square(sq), ..Setup::default() };
+    /// let setup = Setup::<English> { white: SquareSet::from_square(sq), ..Setup::default() };
     /// assert!(matches!(Position::<English>::from_setup(setup), Err(PositionError::ManOnPromotionRow { .. })));
     /// ```
-    pub fn from_setup(setup: Setup<Bits<V>>) -> Result<Self, PositionError> {
+    pub fn from_setup(setup: Setup<V>) -> Result<Self, PositionError> {
+        #[allow(clippy::let_unit_value)]
+        let () = crate::variant::RulesCheck::<V>::OK;
         let all = V::Board::ALL;
-        let (white, black, kings) = (setup.white.0, setup.black.0, setup.kings.0);
+        let (white, black, kings) = (setup.white.bits(), setup.black.bits(), setup.kings.bits());
         let outside = (white | black | kings) & !all;
         if !outside.is_zero() {
             return Err(PositionError::InvalidSquare(outside.lowest() as u8));
@@ -154,23 +276,64 @@ impl<V: Variant> Position<V> {
                 square: V::square_text(sq),
             });
         }
+        for color in [Color::White, Color::Black] {
+            let Some(run) = setup.king_runs[color as usize] else {
+                continue;
+            };
+            let side = if color == Color::White { white } else { black };
+            let on_king = V::Board::is_valid(run.king)
+                && !(side & kings & Bits::<V>::bit(run.king.0 as u32)).is_zero();
+            let problem = match V::RULES.king_move_limit {
+                None => Some("this variant has no king-move limit"),
+                Some(_) if !on_king => Some("its square holds no king of that side"),
+                Some(limit) if run.moves == 0 || run.moves > limit => {
+                    Some("the count is not between 1 and the limit")
+                }
+                Some(_) if (side & !kings).is_zero() => {
+                    Some("the limit only applies while the side has men")
+                }
+                Some(_) => None,
+            };
+            if let Some(reason) = problem {
+                return Err(PositionError::BadKingRun {
+                    color,
+                    square: if V::Board::is_valid(run.king) {
+                        V::square_text(run.king)
+                    } else {
+                        format!("bit {}", run.king.0)
+                    },
+                    moves: run.moves,
+                    reason,
+                });
+            }
+        }
         Ok(Position {
             white,
             black,
             kings,
             turn: setup.turn.unwrap_or(V::RULES.first_mover),
+            runs: setup.king_runs,
             _v: PhantomData,
         })
     }
 
     /// The position as an unvalidated setup.
-    pub fn to_setup(&self) -> Setup<Bits<V>> {
+    pub fn to_setup(&self) -> Setup<V> {
         Setup {
-            white: Bitboard(self.white),
-            black: Bitboard(self.black),
-            kings: Bitboard(self.kings),
+            white: SquareSet::from_bits(self.white),
+            black: SquareSet::from_bits(self.black),
+            kings: SquareSet::from_bits(self.kings),
             turn: Some(self.turn),
+            king_runs: self.runs,
         }
+    }
+
+    /// The king-move limit's state for `color`: which king has made how many
+    /// non-capturing moves in a row (`None` when the last move of `color` was
+    /// not a king's step, and always in variants without the limit).
+    #[inline]
+    pub fn king_run(&self, color: Color) -> Option<KingRun> {
+        self.runs[color as usize]
     }
 
     /// The same position seen from the other side: the board rotated 180°,
@@ -198,13 +361,76 @@ impl<V: Variant> Position<V> {
             }
             out
         };
+        let rotate_run = |r: Option<KingRun>| {
+            r.and_then(|r| {
+                let (row, col) = V::Board::coords(r.king);
+                V::Board::square_at(h - 1 - row, w - 1 - col).map(|king| KingRun { king, ..r })
+            })
+        };
         Position {
             white: rotate(self.black),
             black: rotate(self.white),
             kings: rotate(self.kings),
             turn: self.turn.opponent(),
+            runs: [rotate_run(self.runs[1]), rotate_run(self.runs[0])],
             _v: PhantomData,
         }
+    }
+
+    /// A board diagram as text, seen from White's side: one line per row,
+    /// Black's back row first, the rank at the left and the files below.
+    /// `w` and `b` are men, `W` and `B` kings, `.` an empty playing square;
+    /// squares that are not played on are blank. The last line says who is
+    /// to move.
+    ///
+    /// ```
+    /// use draughts::{English, Position};
+    /// let pos = Position::<English>::from_fen("W:WK29,21:B1").unwrap();
+    /// assert_eq!(pos.diagram(), "\
+    /// 8 |   b   .   .   .
+    /// 7 | .   .   .   .
+    /// 6 |   .   .   .   .
+    /// 5 | .   .   .   .
+    /// 4 |   .   .   .   .
+    /// 3 | w   .   .   .
+    /// 2 |   .   .   .   .
+    /// 1 | W   .   .   .
+    ///     a b c d e f g h
+    /// White to move
+    /// ");
+    /// ```
+    pub fn diagram(&self) -> String {
+        let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
+        let rw = if h >= 10 { 2 } else { 1 };
+        let mut out = String::new();
+        for row in (0..h).rev() {
+            let mut line = format!("{:>rw$} |", row + 1);
+            for col in 0..w {
+                line.push(' ');
+                line.push(match V::algebraic_square(row, col) {
+                    None => ' ',
+                    Some(sq) => match self.piece_at(sq) {
+                        None => '.',
+                        Some(p) => match (p.color, p.kind) {
+                            (Color::White, crate::PieceKind::Man) => 'w',
+                            (Color::White, crate::PieceKind::King) => 'W',
+                            (Color::Black, crate::PieceKind::Man) => 'b',
+                            (Color::Black, crate::PieceKind::King) => 'B',
+                        },
+                    },
+                });
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out.push_str(&" ".repeat(rw + 2));
+        for col in 0..w {
+            out.push(' ');
+            out.push((b'a' + col) as char);
+        }
+        out.push('\n');
+        out.push_str(&format!("{} to move\n", self.turn));
+        out
     }
 
     /// The side to move.
@@ -215,20 +441,20 @@ impl<V: Variant> Position<V> {
 
     /// All pieces of `color`.
     #[inline]
-    pub fn pieces(&self, color: Color) -> Bitboard<Bits<V>> {
-        Bitboard(self.side(color))
+    pub fn pieces(&self, color: Color) -> SquareSet<V> {
+        SquareSet::from_bits(self.side(color))
     }
 
     /// The kings of `color`.
     #[inline]
-    pub fn kings(&self, color: Color) -> Bitboard<Bits<V>> {
-        Bitboard(self.side(color) & self.kings)
+    pub fn kings(&self, color: Color) -> SquareSet<V> {
+        SquareSet::from_bits(self.side(color) & self.kings)
     }
 
     /// The men of `color`.
     #[inline]
-    pub fn men(&self, color: Color) -> Bitboard<Bits<V>> {
-        Bitboard(self.side(color) & !self.kings)
+    pub fn men(&self, color: Color) -> SquareSet<V> {
+        SquareSet::from_bits(self.side(color) & !self.kings)
     }
 
     /// The piece on `sq`, if any.
@@ -257,13 +483,35 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    /// The legal moves, distinct mode (RULES.md §1: capture routes with equal
-    /// start, end and captured pieces are one move).
+    /// The legal moves: one per start, end and set of captured pieces (capture
+    /// routes that differ only in the order of the jumps are one move; see
+    /// [`Position::legal_routes`] for every route). This is what "legal moves"
+    /// means everywhere in this crate: [`Game::legal_moves`](crate::Game::legal_moves),
+    /// [`AnyPosition::legal_moves_text`](crate::AnyPosition::legal_moves_text),
+    /// [`MoveInput`](crate::MoveInput), move text and perft's [`MoveMode::Distinct`].
     pub fn legal_moves(&self) -> MoveList<V> {
         self.legal_moves_in(MoveMode::Distinct)
     }
 
-    /// The legal moves in the given mode.
+    /// Every legal capture route as its own move: captures that reach the
+    /// same end with the same pieces by different routes are listed once per
+    /// route (a flying king's straight continuation counts per the variant's
+    /// [`RouteConvention`](crate::RouteConvention)). Steps are listed as in
+    /// [`Position::legal_moves`]. Perft's [`MoveMode::Routes`] counts these.
+    ///
+    /// ```
+    /// use draughts::{International, Position};
+    /// let pos = Position::<International>::from_fen("W:W38:B32,22,23,33").unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 1);
+    /// let routes: Vec<String> = pos.legal_routes().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(routes, ["38x27x18x29x38", "38x29x18x27x38"]);
+    /// ```
+    pub fn legal_routes(&self) -> MoveList<V> {
+        self.legal_moves_in(MoveMode::Routes)
+    }
+
+    /// The legal moves in the given mode: [`Position::legal_moves`] for
+    /// [`MoveMode::Distinct`], [`Position::legal_routes`] for [`MoveMode::Routes`].
     pub fn legal_moves_in(&self, mode: MoveMode) -> MoveList<V> {
         let mut list = MoveList::new();
         self.generate(mode, &mut list);
@@ -280,7 +528,9 @@ impl<V: Variant> Position<V> {
         self.can_capture()
     }
 
-    /// True when the side to move has no legal move (and so has lost).
+    /// True when the side to move has no legal move: the game is over (lost
+    /// for that side, except where [`Rules::win`](crate::Rules) says
+    /// otherwise).
     pub fn is_game_over(&self) -> bool {
         self.count(MoveMode::Distinct) == 0
     }
@@ -323,7 +573,61 @@ impl<V: Variant> Position<V> {
         }
         next.kings = kings;
         next.turn = self.turn.opponent();
+        if V::RULES.king_move_limit.is_some() {
+            self.update_runs(&mut next, from, to, captured);
+        }
         next
+    }
+
+    /// The king-move limit's state after the move `from`-`to` capturing
+    /// `captured` (single-bit boards), `next` being the position after it
+    /// (lidraughts' `Frisian.finalizeBoard`): a non-capturing king move of a
+    /// side with men counts one more for that king (or starts at 1 for
+    /// another king); any other move clears the mover's count. Capturing the
+    /// opponent's last man, or the king of the opponent's count, clears that.
+    #[inline]
+    pub(crate) fn update_runs(
+        &self,
+        next: &mut Self,
+        from: Bits<V>,
+        to: Bits<V>,
+        captured: Bits<V>,
+    ) {
+        let me = self.turn as usize;
+        let king_step = captured.is_zero() && !(self.kings & from).is_zero();
+        let has_men = !(self.side(self.turn) & !self.kings).is_zero();
+        next.runs[me] = if king_step && has_men {
+            let from_sq = Square(from.lowest() as u8);
+            let moves = match self.runs[me] {
+                Some(r) if r.king == from_sq => r.moves.saturating_add(1),
+                _ => 1,
+            };
+            Some(KingRun {
+                king: Square(to.lowest() as u8),
+                moves,
+            })
+        } else {
+            None
+        };
+        if !captured.is_zero() {
+            let them = self.turn.opponent();
+            if let Some(r) = self.runs[them as usize] {
+                let men_left = next.side(them) & !next.kings;
+                if men_left.is_zero() || !(captured & Bits::<V>::bit(r.king.0 as u32)).is_zero() {
+                    next.runs[them as usize] = None;
+                }
+            }
+        }
+    }
+
+    /// The king that may not make a non-capturing move now (it has reached
+    /// the king-move limit), as a single-bit board, or the empty set.
+    #[inline(always)]
+    pub(crate) fn limited_king(&self) -> Bits<V> {
+        match (V::RULES.king_move_limit, self.runs[self.turn as usize]) {
+            (Some(limit), Some(r)) if r.moves >= limit => Bits::<V>::bit(r.king.0 as u32),
+            _ => Bits::<V>::ZERO,
+        }
     }
 
     /// Plays `mv` if it is legal; otherwise returns an error and nothing changes.

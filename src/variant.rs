@@ -29,8 +29,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Square;
-use crate::draws::DrawRules;
+use crate::draws::{CountRule, DrawRules, Limit, Material, Trigger};
 use crate::error::UnknownVariant;
+use crate::game::DrawReason;
 use crate::geometry::{
     bit_of, Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout,
 };
@@ -64,10 +65,26 @@ impl Color {
     }
 }
 
+/// `White` or `Black`; width and alignment apply.
+///
+/// ```
+/// use draughts::Color;
+/// assert_eq!(format!("{:>7}|", Color::White), "  White|");
+/// ```
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        })
+    }
+}
+
 /// How far a king moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum KingRange {
-    /// One step (English, Italian).
+    /// One step (English, Italian). A short king lands directly behind the
+    /// piece it jumps, so [`Rules::king_landing`] does not apply to it.
     Short,
     /// Any distance along a free line ("flying king").
     Flying,
@@ -80,6 +97,11 @@ pub enum KingLanding {
     Beyond,
     /// Only on the square directly behind the captured piece (Thai).
     DirectlyBehind,
+    /// As [`Beyond`](Self::Beyond), except that a capture whose last jump
+    /// takes a king ends on the square directly behind that king (Killer
+    /// draughts; dctl's `is_halt_behind_king`). Landing squares in the middle
+    /// of the sequence stay free.
+    HaltBehindKing,
 }
 
 /// When captured pieces leave the board.
@@ -116,6 +138,30 @@ pub enum Precedence {
     WithKing,
     /// Capture kings as early in the sequence as possible (Italian).
     EarliestKing,
+    /// Capture the highest value, counting `man` per man and `king` per king
+    /// (Frisian: a man 100, a king 199, so that a king is worth more than a
+    /// man and less than two, and at equal `men + 2 * kings` fewer kings
+    /// win — lidraughts' `captureValue` and dctl's `frisian::precedence`).
+    Value {
+        /// The value of a captured man.
+        man: u8,
+        /// The value of a captured king.
+        king: u8,
+    },
+}
+
+/// How a game is won (read by [`Game`](crate::Game); perft ignores it).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum WinCondition {
+    /// The side to move without a legal move (no pieces, or all blocked)
+    /// loses: every official variant.
+    NoMoveLoses,
+    /// The side to move without a legal move wins (Antidraughts; Scan's
+    /// "losing" variant).
+    NoMoveWins,
+    /// The first side to have a king wins; a side without a legal move loses
+    /// (Breakthrough; Scan's "bt").
+    FirstKingWins,
 }
 
 /// How [`MoveMode::Routes`](crate::MoveMode::Routes) counts a flying king's
@@ -155,7 +201,7 @@ pub struct GameType {
     pub invert: bool,
 }
 
-/// Every rule parameter of a variant (RULES.md §2 and §3).
+/// Every rule parameter of a variant ([rules §2 and §3](crate::rules)).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Rules {
     /// Who moves first in the start position.
@@ -180,12 +226,93 @@ pub struct Rules {
     pub no_reverse_jump: bool,
     /// Capture precedence, highest criterion first; empty for free choice.
     pub precedence: &'static [Precedence],
+    /// Men and kings also capture along rows and columns (diagonal boards
+    /// only; Frisian). The orthogonal neighbour of a playing square is the
+    /// playing square two columns or two rows away, so a man jumps from
+    /// `(r, c)` over `(r, c + 2)` to `(r, c + 4)`; a flying king captures at
+    /// a distance along the line. Men capture orthogonally forward and
+    /// sideways, and backward too when `men_capture_backward`. Non-capturing
+    /// moves stay diagonal.
+    pub orthogonal_captures: bool,
+    /// The king-move limit (Frisian: 3): while its side still has men, the
+    /// same king may not make more than this many non-capturing moves in a
+    /// row. The count is rule state of the position ([`KingRun`](crate::KingRun)):
+    /// in FEN, the Zobrist hash and equality.
+    pub king_move_limit: Option<u8>,
+    /// How a game is won.
+    pub win: WinCondition,
     /// How routes mode counts straight continuations of a flying king.
     pub routes: RouteConvention,
     /// Draw rules.
     pub draws: DrawRules,
     /// Square numbering (PDN GameType).
     pub game_type: GameType,
+}
+
+/// Why a [`Rules`] value can't be played on a board: see [`Rules::check`].
+const fn rules_problem(rules: &Rules, width: u8, height: u8) -> Option<&'static str> {
+    let d = &rules.draws;
+    if rules.start_rows == 0 {
+        Some("Rules::start_rows must be at least 1")
+    } else if 2 * (rules.start_rows as u16 + rules.start_row_offset as u16) > height as u16 {
+        Some("Rules::start_rows + start_row_offset do not fit on the board: each side needs its own rows, so twice their sum must be at most the board's height")
+    } else if rules.game_type.corner > 3 {
+        Some("Rules::game_type.corner must be 0, 1, 2 or 3")
+    } else if width == 0 || height == 0 {
+        Some("the board has no squares")
+    } else if matches!(d.repetition, Some(0 | 1)) {
+        Some("DrawRules::repetition must be at least 2 (the start position would be a draw)")
+    } else {
+        None
+    }
+}
+
+/// Compile-time check of a variant's rules against its board: evaluating
+/// `RulesCheck::<V>::OK` fails the build with the problem's text.
+pub(crate) struct RulesCheck<V>(core::marker::PhantomData<V>);
+
+impl<V: Variant> RulesCheck<V> {
+    pub(crate) const OK: () = match rules_problem(&V::RULES, V::Board::WIDTH, V::Board::HEIGHT) {
+        None => (),
+        Some(problem) => panic!("{}", problem),
+    };
+}
+
+impl Rules {
+    /// Checks the rules against a board of `width` x `height` squares: `Err`
+    /// with the problem for combinations that can't be played (start rows
+    /// that overlap, a numbering corner that doesn't exist, a draw rule that
+    /// would end the game before it starts).
+    ///
+    /// Every variant's rules are checked when the program is built: using a
+    /// position of a variant with impossible rules is a compile error.
+    ///
+    /// ```
+    /// use draughts::{Russian, Rules, Variant};
+    /// assert!(Russian::RULES.check(8, 8).is_ok());
+    /// let five_rows = Rules { start_rows: 5, ..Russian::RULES };
+    /// assert!(five_rows.check(8, 8).unwrap_err().contains("start_rows"));
+    /// assert!(five_rows.check(12, 12).is_ok());
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use draughts::{Board8x8, Position, Rules, Russian, Variant};
+    /// #[derive(Clone, Copy, Debug, Default)]
+    /// struct FiveRows;
+    /// impl Variant for FiveRows {
+    ///     type Board = Board8x8;
+    ///     const NAME: &'static str = "five-rows";
+    ///     const RULES: Rules = Rules { start_rows: 5, ..Russian::RULES };
+    /// }
+    /// // error: both sides would start on the same squares.
+    /// let pos = Position::<FiveRows>::start();
+    /// ```
+    pub const fn check(&self, width: u8, height: u8) -> Result<(), &'static str> {
+        match rules_problem(self, width, height) {
+            None => Ok(()),
+            Some(p) => Err(p),
+        }
+    }
 }
 
 /// A set of rules on a board. Built-in variants are zero-sized types; see the
@@ -269,14 +396,29 @@ pub trait Variant: Copy + Default + fmt::Debug + Send + Sync + 'static {
         Self::Board::square_at(row, col)
     }
 
-    /// The algebraic name of a square (`a1` is White's bottom-left corner).
-    fn algebraic_name(sq: Square) -> String {
+    /// `(row, column)` of a square on the board as seen from White's side:
+    /// row 0 is White's back row, column 0 White's left (the `a` file). The
+    /// inverse of [`Variant::algebraic_square`]; a frontend draws the board
+    /// with it.
+    ///
+    /// ```
+    /// use draughts::{English, Spanish, Variant};
+    /// assert_eq!(English::square_coords(English::square(29).unwrap()), (0, 0)); // a1
+    /// assert_eq!(Spanish::square_coords(Spanish::square(1).unwrap()), (0, 7)); // h1
+    /// ```
+    fn square_coords(sq: Square) -> (u8, u8) {
         let (row, col) = Self::Board::coords(sq);
         let col = if Self::RULES.game_type.invert {
             Self::Board::WIDTH - 1 - col
         } else {
             col
         };
+        (row, col)
+    }
+
+    /// The algebraic name of a square (`a1` is White's bottom-left corner).
+    fn algebraic_name(sq: Square) -> String {
+        let (row, col) = Self::square_coords(sq);
         format!("{}{}", (b'a' + col) as char, row + 1)
     }
 
@@ -386,6 +528,9 @@ const BASE: Rules = Rules {
     man_captures_king: true,
     no_reverse_jump: false,
     precedence: &[],
+    orthogonal_captures: false,
+    king_move_limit: None,
+    win: WinCondition::NoMoveLoses,
     routes: RouteConvention::MergeStraight,
     draws: NO_DRAWS,
     game_type: game_type(25, Color::White, true, 0, false),
@@ -560,7 +705,7 @@ builtin!(
     /// captured pieces are removed at once, no 180° turn between two jumps, and
     /// the most pieces must be captured. A man reaching the last row during a
     /// capture continues capturing as a man (sideways along that row) and is
-    /// promoted when the move ends (RULES.md §2, Turkish row: "continues as
+    /// promoted when the move ends ([rules §2](crate::rules), Turkish row: "continues as
     /// man, promotes at end"; some sources crown it at once and let it go on
     /// as a king). Men never move backward, so such a capture always ends on
     /// the last row; the choice decides whether the rest of it is a man's
@@ -579,6 +724,120 @@ builtin!(
         draws: DrawRules::TURKISH,
         game_type: game_type(30, Color::White, true, 0, false),
         ..BASE
+    }
+);
+
+const INTERNATIONAL: Rules = International::RULES;
+
+/// Frisian captures as lidraughts and dctl implement them: value first (a
+/// man 100, a king 199), then a capture with a king.
+const FRISIAN_PRECEDENCE: &[Precedence] = &[
+    Precedence::Value {
+        man: 100,
+        king: 199,
+    },
+    Precedence::WithKing,
+];
+
+/// Frisian draws as lidraughts applies them (`Frisian.maxDrawingMoves` and
+/// `updatePositionHashes`; [rules §6](crate::rules)): no repetition rule; with only kings
+/// on the board, one king each is drawn after 2 moves each and two kings
+/// against one after 7 moves each, counted from the capture or promotion
+/// that made the material (lidraughts restarts its count on both).
+const FRISIAN_DRAWS: DrawRules = DrawRules {
+    repetition: None,
+    repetition_trigger: Trigger::Automatic,
+    counts: &[
+        CountRule::endgame(
+            DrawReason::OneKingEach,
+            Material::LoneKing {
+                min_pieces: 1,
+                max_pieces: 1,
+                min_kings: 1,
+                max_men: 0,
+                on_main_road: false,
+            },
+            Limit::MovesEach(2),
+        ),
+        CountRule::endgame(
+            DrawReason::TwoKingsAgainstOne,
+            Material::LoneKing {
+                min_pieces: 2,
+                max_pieces: 2,
+                min_kings: 2,
+                max_men: 0,
+                on_main_road: false,
+            },
+            Limit::MovesEach(7),
+        ),
+    ],
+};
+
+builtin!(
+    /// Frisian draughts (10x10): men and kings capture diagonally and along
+    /// rows and columns, the capture of the highest value is compulsory (a
+    /// king worth more than a man and less than two men; at equal value a
+    /// king captures), and while a side has men the same king may make at
+    /// most three non-capturing moves in a row. Readings of lidraughts
+    /// (`modules/draughts/src/main/variant/Frisian.scala`) and dctl
+    /// (`include/dctl/core/rules/frisian.hpp`), which agree.
+    Frisian, Board10x10, "frisian",
+    Rules {
+        precedence: FRISIAN_PRECEDENCE,
+        orthogonal_captures: true,
+        king_move_limit: Some(3),
+        draws: FRISIAN_DRAWS,
+        game_type: game_type(40, Color::White, false, 2, false),
+        ..INTERNATIONAL
+    }
+);
+
+builtin!(
+    /// Frysk! (lidraughts): Frisian rules with five men each on the back row.
+    /// lidraughts writes it as PDN GameType 97.
+    Frysk, Board10x10, "frysk",
+    Rules {
+        start_rows: 1,
+        game_type: game_type(97, Color::White, false, 2, false),
+        ..Frisian::RULES
+    }
+);
+
+builtin!(
+    /// Antidraughts (lidraughts; Scan's "losing"): International moves, and
+    /// the side that cannot move (no pieces or all blocked) wins. lidraughts
+    /// writes it as PDN GameType 98 and keeps only the repetition rule.
+    Antidraughts, Board10x10, "antidraughts",
+    Rules {
+        win: WinCondition::NoMoveWins,
+        draws: NO_DRAWS,
+        game_type: game_type(98, Color::White, false, 2, false),
+        ..INTERNATIONAL
+    }
+);
+
+builtin!(
+    /// Breakthrough (lidraughts; Scan's "bt"): International moves, and the
+    /// first side to make a king wins. lidraughts writes it as PDN GameType
+    /// 96 and keeps only the repetition rule.
+    Breakthrough, Board10x10, "breakthrough",
+    Rules {
+        win: WinCondition::FirstKingWins,
+        draws: NO_DRAWS,
+        game_type: game_type(96, Color::White, false, 2, false),
+        ..INTERNATIONAL
+    }
+);
+
+builtin!(
+    /// Killer draughts (dctl, Scan): International rules, except that a king
+    /// whose capture ends by jumping a king stops directly behind that king.
+    /// There is no GameType of its own: PDN files carry GameType 20 and a
+    /// `Variant` tag.
+    Killer, Board10x10, "killer",
+    Rules {
+        king_landing: KingLanding::HaltBehindKing,
+        ..INTERNATIONAL
     }
 );
 
@@ -618,11 +877,21 @@ pub enum VariantKind {
     Canadian,
     /// [`Turkish`]
     Turkish,
+    /// [`Frisian`]
+    Frisian,
+    /// [`Frysk`]
+    Frysk,
+    /// [`Antidraughts`]
+    Antidraughts,
+    /// [`Breakthrough`]
+    Breakthrough,
+    /// [`Killer`]
+    Killer,
 }
 
 impl VariantKind {
     /// All built-in variants.
-    pub const ALL: [VariantKind; 11] = [
+    pub const ALL: [VariantKind; 16] = [
         VariantKind::English,
         VariantKind::Italian,
         VariantKind::Spanish,
@@ -634,6 +903,11 @@ impl VariantKind {
         VariantKind::International,
         VariantKind::Canadian,
         VariantKind::Turkish,
+        VariantKind::Frisian,
+        VariantKind::Frysk,
+        VariantKind::Antidraughts,
+        VariantKind::Breakthrough,
+        VariantKind::Killer,
     ];
 
     /// The lower-case name, as accepted by [`FromStr`].
@@ -650,6 +924,11 @@ impl VariantKind {
             VariantKind::International => International::NAME,
             VariantKind::Canadian => Canadian::NAME,
             VariantKind::Turkish => Turkish::NAME,
+            VariantKind::Frisian => Frisian::NAME,
+            VariantKind::Frysk => Frysk::NAME,
+            VariantKind::Antidraughts => Antidraughts::NAME,
+            VariantKind::Breakthrough => Breakthrough::NAME,
+            VariantKind::Killer => Killer::NAME,
         }
     }
 
@@ -667,10 +946,16 @@ impl VariantKind {
             VariantKind::International => International::RULES,
             VariantKind::Canadian => Canadian::RULES,
             VariantKind::Turkish => Turkish::RULES,
+            VariantKind::Frisian => Frisian::RULES,
+            VariantKind::Frysk => Frysk::RULES,
+            VariantKind::Antidraughts => Antidraughts::RULES,
+            VariantKind::Breakthrough => Breakthrough::RULES,
+            VariantKind::Killer => Killer::RULES,
         }
     }
 
-    /// The variant with PDN GameType number `number`, if built in.
+    /// The variant with PDN GameType number `number`, if built in (20 is
+    /// International; Killer shares it and is named by a `Variant` tag).
     pub fn from_game_type(number: u8) -> Option<VariantKind> {
         VariantKind::ALL
             .into_iter()
@@ -678,18 +963,68 @@ impl VariantKind {
     }
 }
 
+/// Code generic over the variant, for calling with a variant chosen at run
+/// time ([`VariantKind::visit`], [`house_rules::visit`](crate::house_rules::visit)).
+///
+/// ```
+/// use draughts::{perft, Position, Variant, VariantKind, VariantVisitor};
+/// struct Perft(u32);
+/// impl VariantVisitor for Perft {
+///     type Output = u64;
+///     fn visit<V: Variant>(self) -> u64 {
+///         perft(&Position::<V>::start(), self.0)
+///     }
+/// }
+/// assert_eq!(VariantKind::Russian.visit(Perft(3)), 302);
+/// ```
+pub trait VariantVisitor {
+    /// What the call returns.
+    type Output;
+    /// The code, run with the variant `V`.
+    fn visit<V: Variant>(self) -> Self::Output;
+}
+
+impl VariantKind {
+    /// Calls `f` with the variant's type.
+    pub fn visit<F: VariantVisitor>(self, f: F) -> F::Output {
+        match self {
+            VariantKind::English => f.visit::<English>(),
+            VariantKind::Italian => f.visit::<Italian>(),
+            VariantKind::Spanish => f.visit::<Spanish>(),
+            VariantKind::Russian => f.visit::<Russian>(),
+            VariantKind::Brazilian => f.visit::<Brazilian>(),
+            VariantKind::Pool => f.visit::<Pool>(),
+            VariantKind::Czech => f.visit::<Czech>(),
+            VariantKind::Thai => f.visit::<Thai>(),
+            VariantKind::International => f.visit::<International>(),
+            VariantKind::Canadian => f.visit::<Canadian>(),
+            VariantKind::Turkish => f.visit::<Turkish>(),
+            VariantKind::Frisian => f.visit::<Frisian>(),
+            VariantKind::Frysk => f.visit::<Frysk>(),
+            VariantKind::Antidraughts => f.visit::<Antidraughts>(),
+            VariantKind::Breakthrough => f.visit::<Breakthrough>(),
+            VariantKind::Killer => f.visit::<Killer>(),
+        }
+    }
+}
+
+/// The lower-case name; width and alignment apply (`{:>13}`).
 impl fmt::Display for VariantKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
 impl FromStr for VariantKind {
     type Err = UnknownVariant;
+    /// A variant name, case-insensitive; lidraughts' display name `Frysk!`
+    /// is accepted for `frysk`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let name = s.trim();
+        let name = name.strip_suffix('!').unwrap_or(name);
         VariantKind::ALL
             .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
+            .find(|k| k.name().eq_ignore_ascii_case(name))
             .ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }

@@ -1,7 +1,9 @@
 //! Zobrist hashing of positions.
 //!
 //! A position's hash is the XOR of one 64-bit key per piece (by colour, kind
-//! and square) and a key for Black to move. The keys are fixed (generated at
+//! and square), a key for Black to move and, in variants with a king-move
+//! limit, a key per side for its [`KingRun`](crate::KingRun) (its king's
+//! square and its count). The keys are fixed (generated at
 //! compile time), so hashes are stable across runs and builds. A
 //! [`Game`](crate::Game) updates its hash incrementally on every move and undo.
 
@@ -26,6 +28,28 @@ const KEYS: [[u64; 128]; 4] = {
     keys
 };
 
+/// Keys of a side's king run: by colour and square, and by colour and count.
+const RUN_KEYS: ([[u64; 128]; 2], [[u64; 16]; 2]) = {
+    let mut squares = [[0u64; 128]; 2];
+    let mut counts = [[0u64; 16]; 2];
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < 128 {
+            squares[c][i] = splitmix64(&mut state);
+            i += 1;
+        }
+        let mut n = 0;
+        while n < 16 {
+            counts[c][n] = splitmix64(&mut state);
+            n += 1;
+        }
+        c += 1;
+    }
+    (squares, counts)
+};
+
 /// The key XORed in when Black is to move.
 const BLACK_TO_MOVE: u64 = 0xF1E2_D3C4_B5A6_9788;
 
@@ -43,6 +67,21 @@ fn key(color: Color, king: bool, sq: Square) -> u64 {
 }
 
 impl<V: Variant> Position<V> {
+    /// The part of the hash that comes from the king-move limit's state.
+    #[inline]
+    fn runs_key(&self) -> u64 {
+        let mut h = 0;
+        if V::RULES.king_move_limit.is_some() {
+            for (c, run) in self.runs.iter().enumerate() {
+                if let Some(r) = run {
+                    h ^= RUN_KEYS.0[c][r.king.index() as usize]
+                        ^ RUN_KEYS.1[c][(r.moves & 15) as usize];
+                }
+            }
+        }
+        h
+    }
+
     /// The Zobrist hash of the position, computed from scratch.
     ///
     /// ```
@@ -63,7 +102,7 @@ impl<V: Variant> Position<V> {
                 h ^= key(color, self.kings(color).contains(sq), sq);
             }
         }
-        h
+        h ^ self.runs_key()
     }
 
     /// The hash of `self.play(mv)`, given `hash == self.zobrist()`, updated
@@ -76,6 +115,9 @@ impl<V: Variant> Position<V> {
         h ^= key(me, was_king || mv.promotes(), mv.to());
         for sq in mv.captured() {
             h ^= key(me.opponent(), self.kings(me.opponent()).contains(sq), sq);
+        }
+        if V::RULES.king_move_limit.is_some() {
+            h ^= self.runs_key() ^ self.play(mv).runs_key();
         }
         h
     }

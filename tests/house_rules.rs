@@ -1,8 +1,8 @@
 //! The seed site's house rules (RULES.md §5) as small custom variants, each
 //! tested against its official preset in a position where the two differ.
 //!
-//! The variant definitions are those of the example, included from
-//! `examples/house_rules/variants.rs`.
+//! The variant definitions are the library's `draughts::house_rules`, which
+//! the example and the bindings use too.
 //!
 //! Squares are algebraic names from White's side (a1 = White's bottom-left
 //! corner, White moving up), which every variant accepts in FEN. Italian and
@@ -11,16 +11,14 @@
 //! c1, e1, g1, b2, ... Expected results were worked out by hand first.
 
 mod common;
-#[path = "../examples/house_rules/variants.rs"]
-mod variants;
 
 use common::{alg, alg_texts, captured_alg, game_from, pos, sorted, sq, walk_until_over};
-use draughts::{
-    Brazilian, DrawReason, English, Game, Italian, Move, Outcome, Russian, Spanish, Thai, Variant,
-};
-use variants::{
+use draughts::house_rules::{
     English40, English50, SiteBrazilian, SiteEnglish, SiteItalian, SiteRussian, SiteSpanish,
     SiteThai,
+};
+use draughts::{
+    Brazilian, DrawReason, English, Game, Italian, Move, Outcome, Russian, Spanish, Thai, Variant,
 };
 
 // ---------------------------------------------------------------------------

@@ -1,7 +1,10 @@
 //! serde round trips (feature `serde`): Move, Outcome, Game; a game with an
 //! illegal move in its data is an error, never a panic.
 
-use draughts::{Color, English, Game, International, Move, Outcome, Russian, Variant, WinReason};
+use draughts::{
+    Color, English, Frisian, Game, International, Move, Outcome, Position, Russian, Variant,
+    WinReason,
+};
 
 fn play_some<V: Variant>(plies: usize) -> Game<V> {
     let mut game = Game::<V>::new();
@@ -34,6 +37,27 @@ fn games_round_trip() {
     round_trip_game::<English>();
     round_trip_game::<International>();
     round_trip_game::<Russian>();
+    round_trip_game::<Frisian>();
+}
+
+/// A Frisian position carries its king-move count through serde (as its
+/// FEN), and a game of king moves keeps its hash.
+#[test]
+fn frisian_king_run_round_trips() {
+    let pos = Position::<Frisian>::from_fen("W:WK41,40:B1,2:+0+241").unwrap();
+    let json = serde_json::to_string(&pos).unwrap();
+    assert!(json.contains("+0+241"), "{json}");
+    let back: Position<Frisian> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, pos);
+    assert_eq!(back.king_run(Color::White), pos.king_run(Color::White));
+    let mut game = Game::<Frisian>::from_position(Position::from_fen("W:WK46,40:B1,2").unwrap());
+    for m in ["46-41", "1-6", "41-46"] {
+        game.play_text(m).unwrap();
+    }
+    let json = serde_json::to_string(&game).unwrap();
+    let back: Game<Frisian> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.position(), game.position());
+    assert_eq!(back.hash(), game.hash());
 }
 
 #[test]

@@ -4,8 +4,8 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod board;
+mod common;
 mod count;
-mod dispatch;
 mod moves;
 mod perft;
 mod play;

@@ -2,6 +2,8 @@
 use draughts::{AnyPosition, MoveMode, VariantKind};
 use std::process::ExitCode;
 
+use crate::common::outln;
+
 /// Arguments of `draughts moves`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -12,8 +14,12 @@ pub struct Args {
     #[arg(long)]
     fen: Option<String>,
     /// List every capture route instead of distinct moves.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "short")]
     routes: bool,
+    /// Write each move in the shortest unambiguous notation (`28x8` rather
+    /// than the full path `28x19x8`).
+    #[arg(long)]
+    short: bool,
 }
 
 /// Prints the moves; an error is one line for `main` to print.
@@ -29,8 +35,14 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     } else {
         MoveMode::Distinct
     };
-    for (m, _) in pos.divide(0, mode) {
-        println!("{m}");
+    if args.short {
+        for m in pos.legal_moves_short_text() {
+            outln!("{m}");
+        }
+    } else {
+        for (m, _) in pos.divide(0, mode) {
+            outln!("{m}");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

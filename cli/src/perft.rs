@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 use draughts::{MoveMode, Variant, VariantKind};
 
+use crate::common::{mode_name, outln, position, with_variant, PositionArgs};
 use crate::count::{self, nps, Options};
-use crate::dispatch::{mode_name, position, with_variant, PositionArgs};
 use crate::split;
 
 /// Arguments of `draughts perft`.
@@ -27,7 +27,8 @@ pub struct Args {
 #[derive(clap::Args)]
 pub struct RunArgs {
     /// Variant: english, italian, spanish, russian, brazilian, pool, czech,
-    /// thai, international, canadian, turkish.
+    /// thai, international, canadian, turkish, frisian, frysk, antidraughts,
+    /// breakthrough, killer.
     #[arg(long, short, required = true)]
     variant: Option<VariantKind>,
     /// Start from this FEN (`W:W31-50:B1-20`) instead of the start position;
@@ -156,7 +157,7 @@ fn perft_depths<V: Variant>(
                 "depth": d, "nodes": c.nodes, "seconds": c.seconds, "nps": nps,
             }));
         } else {
-            println!("d={d} nodes={} time={:.3} nps={nps}", c.nodes, c.seconds);
+            outln!("d={d} nodes={} time={:.3} nps={nps}", c.nodes, c.seconds);
         }
     }
     if args.json {
@@ -168,7 +169,7 @@ fn perft_depths<V: Variant>(
             "hash_mib": args.counting.hash,
             "perft": rows,
         });
-        println!("{doc}");
+        outln!("{doc}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -215,14 +216,15 @@ fn divide_at<V: Variant>(
             "nps": nps,
             "moves": list,
         });
-        println!("{doc}");
+        outln!("{doc}");
     } else {
         for (m, n) in moves.iter().zip(&counts) {
-            println!("{m} {n}");
+            outln!("{m} {n}");
         }
-        println!(
+        outln!(
             "d={} nodes={nodes} time={:.3} nps={nps}",
-            args.depth, c.seconds
+            args.depth,
+            c.seconds
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -10,13 +10,14 @@ use draughts::pdn::write_pdn;
 use draughts::{Color, Declaration, Game, Variant};
 
 use crate::board::{draw, Style};
-use crate::dispatch::{position, with_variant};
+use crate::common::{position, with_variant};
 
 /// Arguments of `draughts play`.
 #[derive(clap::Args)]
 pub struct Args {
     /// Variant: english, italian, spanish, russian, brazilian, pool, czech,
-    /// thai, international, canadian, turkish.
+    /// thai, international, canadian, turkish, frisian, frysk, antidraughts,
+    /// breakthrough, killer.
     #[arg(long, short)]
     variant: draughts::VariantKind,
     /// Start from this FEN instead of the start position.

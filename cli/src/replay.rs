@@ -6,6 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::common::outln;
+
 use draughts::pdn::{parse_pdn, replay};
 use draughts::VariantKind;
 
@@ -79,7 +81,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         let report = replay_text(text, guess);
         let path = path.display();
         if !args.quiet {
-            println!(
+            outln!(
                 "{path} games={} ok={} failed={}",
                 report.games,
                 report.games - report.failures.len(),
@@ -87,7 +89,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             );
         }
         for f in &report.failures {
-            println!("{path}: {f}");
+            outln!("{path}: {f}");
         }
         failed |= !report.failures.is_empty();
     }

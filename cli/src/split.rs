@@ -11,13 +11,13 @@
 //! line with its count appended, under the word `result`. Lines are
 //! self-contained: a unit can be counted from its line alone.
 use std::collections::HashMap;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::process::ExitCode;
 
 use draughts::{MoveMode, Position, Variant, VariantKind};
 
+use crate::common::{mode_name, out_text, outln, parse_mode, position, with_variant, PositionArgs};
 use crate::count::{self, Options};
-use crate::dispatch::{mode_name, parse_mode, position, with_variant, PositionArgs};
 use crate::perft::CountArgs;
 
 /// The subcommands of `perft`.
@@ -305,10 +305,8 @@ fn split_text<V: Variant>(
 }
 
 fn write_stdout(text: &str) -> Result<(), String> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| format!("cannot write to stdout: {e}"))
+    out_text(text);
+    Ok(())
 }
 
 fn read_text(path: &std::path::Path) -> Result<String, String> {
@@ -521,7 +519,7 @@ fn merge(args: MergeArgs) -> Result<ExitCode, String> {
             m.duplicates
         );
     }
-    println!("d={} nodes={} units={}", m.depth, m.nodes, m.units);
+    outln!("d={} nodes={} units={}", m.depth, m.nodes, m.units);
     Ok(ExitCode::SUCCESS)
 }
 

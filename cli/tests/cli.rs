@@ -249,3 +249,43 @@ fn play_reads_moves_and_commands_from_stdin() {
         "{out}"
     );
 }
+
+#[test]
+fn moves_can_be_written_short() {
+    let o = draughts(&[
+        "moves",
+        "-v",
+        "international",
+        "--fen",
+        "W:W28:B23,13",
+        "--short",
+    ]);
+    assert_eq!(stdout(&o), "28x8\n");
+    let o = draughts(&["moves", "-v", "international", "--fen", "W:W28:B23,13"]);
+    assert_eq!(stdout(&o), "28x19x8\n");
+}
+
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    // About 150 KB of units: more than a pipe holds, so the writer is still
+    // writing when the reader goes away (as with `| head -1`).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args([
+            "perft",
+            "split",
+            "-v",
+            "international",
+            "--depth",
+            "4",
+            "--total",
+            "5",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(141));
+    assert_eq!(stderr(&o), "", "no panic, no message");
+}

@@ -2,21 +2,20 @@
 //! lines copying a built-in preset and changing what differs, and a
 //! comparison with the official preset in a position where the two differ.
 //!
-//! Run with `cargo run --example house_rules`. The definitions are in
-//! `variants.rs`; `tests/house_rules.rs` tests the same ones.
+//! Run with `cargo run --example house_rules`. The definitions are the
+//! library's [`draughts::house_rules`]; `tests/house_rules.rs` tests them.
 //!
 //! Squares are printed as algebraic names from White's side (a1 = White's
 //! bottom-left corner), which every variant accepts in FEN.
 
-mod variants;
 mod walk;
 
-use draughts::{
-    Brazilian, English, Game, Italian, Outcome, Position, Russian, Spanish, Thai, Variant,
-};
-use variants::{
+use draughts::house_rules::{
     English40, English50, SiteBrazilian, SiteEnglish, SiteItalian, SiteRussian, SiteSpanish,
     SiteThai,
+};
+use draughts::{
+    Brazilian, English, Game, Italian, Outcome, Position, Russian, Spanish, Thai, Variant,
 };
 use walk::{alg, walk_until_over};
 

@@ -13,9 +13,9 @@
 
 use draughts::pdn::{parse_pdn, read_games};
 use draughts::{
-    AnyPosition, Bitboard, Brazilian, Canadian, Color, Czech, English, Geometry, International,
-    Italian, Move, MoveMode, PieceKind, Pool, Position, Removal, Russian, Spanish, Thai, Turkish,
-    Variant, VariantKind,
+    Antidraughts, AnyPosition, Bitboard, Brazilian, Breakthrough, Canadian, Color, Czech, English,
+    Frisian, Frysk, Geometry, International, Italian, Killer, Move, MoveMode, PieceKind, Pool,
+    Position, Removal, Russian, Spanish, SquareSet, Thai, Turkish, Variant, VariantKind,
 };
 
 /// Calls `$f::<V>(args...)` for the variant type of a [`VariantKind`].
@@ -33,17 +33,22 @@ macro_rules! with_variant {
             VariantKind::International => $f::<International>($($arg),*),
             VariantKind::Canadian => $f::<Canadian>($($arg),*),
             VariantKind::Turkish => $f::<Turkish>($($arg),*),
+            VariantKind::Frisian => $f::<Frisian>($($arg),*),
+            VariantKind::Frysk => $f::<Frysk>($($arg),*),
+            VariantKind::Antidraughts => $f::<Antidraughts>($($arg),*),
+            VariantKind::Breakthrough => $f::<Breakthrough>($($arg),*),
+            VariantKind::Killer => $f::<Killer>($($arg),*),
         }
     };
 }
 
-/// The variant a byte picks: `byte % 11`, an index into `VariantKind::ALL`.
+/// The variant a byte picks: `byte % 16`, an index into `VariantKind::ALL`.
 fn variant_of(byte: u8) -> VariantKind {
     VariantKind::ALL[byte as usize % VariantKind::ALL.len()]
 }
 
 /// `a` without the squares of `b`.
-fn minus<B: draughts::BitSet>(a: Bitboard<B>, b: Bitboard<B>) -> Bitboard<B> {
+fn minus<V: Variant>(a: SquareSet<V>, b: SquareSet<V>) -> SquareSet<V> {
     a ^ (a & b)
 }
 
@@ -88,7 +93,7 @@ pub fn fen(data: &[u8]) {
 /// Most plies `play` plays.
 pub const PLAY_MAX_PLIES: usize = 200;
 
-/// `play`: the first byte picks the variant (`byte % 11`) and the move mode
+/// `play`: the first byte picks the variant (`byte % 16`) and the move mode
 /// (distinct below 128, routes from 128); each later byte picks a legal move
 /// by index (`byte % count`) from the start position, for up to 200 moves.
 /// Every move played must be `is_legal`, `count_moves` must agree with the
@@ -182,7 +187,7 @@ pub fn pdn(data: &[u8]) {
 
 /// `movetext`: move text read against a position chosen by the input.
 ///
-/// * byte 0: the variant (`(byte & 63) % 11`) and two flags: with bit 7 set, the
+/// * byte 0: the variant (`(byte & 63) % 16`) and two flags: with bit 7 set, the
 ///   text up to the first newline is read as a FEN of that variant and used
 ///   instead of the start position when it is accepted (the text after the
 ///   newline is then the move text); with bit 6 set, a selector byte follows
@@ -344,7 +349,7 @@ pub const STRUCTURED_MAX_PLIES: usize = 300;
 
 /// `structured`: an arbitrary valid position, then a game from it.
 ///
-/// Byte 0 picks the variant (`byte % 11`); the rest is an
+/// Byte 0 picks the variant (`byte % 16`); the rest is an
 /// `arbitrary::Unstructured`: a `Position<V>` (feature `arbitrary`), a bool
 /// for the move mode (routes when true), then one index per ply choosing a
 /// legal move, until the bytes run out, the side to move has no move, or 300
@@ -408,11 +413,11 @@ pub fn check_position<V: Variant>(pos: &Position<V>, mode: MoveMode) -> draughts
     );
     let all = Bitboard(<V::Board as Geometry>::ALL);
     assert!(
-        minus(white | black, all).is_empty(),
+        draughts::BitSet::is_zero((white | black).bits() & !all.0),
         "{name}: a piece off the board at {fen}"
     );
-    let last = Bitboard(<V::Board as Geometry>::LAST_ROW);
-    let first = Bitboard(<V::Board as Geometry>::FIRST_ROW);
+    let last = SquareSet::from_bits(<V::Board as Geometry>::LAST_ROW);
+    let first = SquareSet::from_bits(<V::Board as Geometry>::FIRST_ROW);
     assert!(
         (pos.men(Color::White) & last).is_empty() && (pos.men(Color::Black) & first).is_empty(),
         "{name}: a man on its promotion row at {fen}"
@@ -488,8 +493,8 @@ pub fn check_move<V: Variant>(pos: &Position<V>, mv: &Move<V>, next: &Position<V
     let (me, them) = (pos.turn(), pos.turn().opponent());
     assert!(pos.is_legal(mv), "{name}: {mv} not is_legal at {fen}");
     assert_eq!(next.turn(), them, "{name}: {mv} at {fen}: turn");
-    let from = Bitboard::from_square(mv.from());
-    let to = Bitboard::from_square(mv.to());
+    let from = SquareSet::from_square(mv.from());
+    let to = SquareSet::from_square(mv.to());
     assert!(
         !(pos.pieces(me) & from).is_empty(),
         "{name}: {mv} at {fen} moves no piece of the side to move"

@@ -1,12 +1,39 @@
-//! The seed site's house rules (RULES.md §5) as custom variants, each a few
-//! lines copying a built-in preset and changing what differs.
+//! The seed site's house rules ([rules §5](crate::rules)): the six modes of the web game
+//! this crate was made for, and two English rule sets of other seed pages,
+//! each a custom [`Variant`] that copies a built-in preset and changes what
+//! differs.
 //!
-//! Used by the example (`main.rs`) and, through `#[path]`, by
-//! `tests/house_rules.rs`, which tests each against its official preset.
+//! They are ordinary custom variants, kept in the library so that every
+//! frontend (the example, the tests, the WebAssembly and Python bindings)
+//! uses the same definitions. [`NAMES`] lists them and [`visit`] calls code
+//! generic over the variant with the type a name stands for.
+//!
+//! ```
+//! use draughts::house_rules::{self, SiteSpanish};
+//! use draughts::{Position, Variant, VariantVisitor};
+//!
+//! // Most pieces only: a king counts as one, ties are free.
+//! let pos = Position::<SiteSpanish>::from_fen("W:We4:Bf5,Kd5").unwrap();
+//! assert_eq!(pos.legal_moves().len(), 2);
+//!
+//! // Code generic over the variant, run for a name chosen at run time.
+//! struct Name;
+//! impl VariantVisitor for Name {
+//!     type Output = &'static str;
+//!     fn visit<V: Variant>(self) -> &'static str {
+//!         V::NAME
+//!     }
+//! }
+//! assert_eq!(house_rules::NAMES.len(), 8);
+//! assert_eq!(house_rules::visit("Thai-Site", Name), Some("thai-site"));
+//! assert_eq!(house_rules::visit("thai", Name), None, "the official preset is not a house rule");
+//! ```
 
-use draughts::{
-    Board8x8, Brazilian, CountRule, DrawRules, English, Italian, KingLanding, Limit, Precedence,
-    Removal, Rules, Russian, Spanish, Thai, Trigger, Variant,
+use crate::draws::{CountRule, DrawRules, Limit, Trigger};
+use crate::geometry::Board8x8;
+use crate::variant::{
+    Brazilian, English, Italian, KingLanding, Precedence, Removal, Rules, Russian, Spanish, Thai,
+    Variant, VariantVisitor,
 };
 
 /// The seed site's draw rules (seed 000, "Fin de la partida y tablas", valid in
@@ -146,4 +173,43 @@ impl Variant for English40 {
         },
         ..English::RULES
     };
+}
+
+/// The names ([`Variant::NAME`]) of the house-rule variants: the seed site's
+/// six modes, then the two English rule sets of the other seed pages.
+pub const NAMES: [&str; 8] = [
+    SiteSpanish::NAME,
+    SiteBrazilian::NAME,
+    SiteEnglish::NAME,
+    SiteRussian::NAME,
+    SiteItalian::NAME,
+    SiteThai::NAME,
+    English50::NAME,
+    English40::NAME,
+];
+
+/// Calls `f` with the house-rule variant called `name` (case-insensitive), or
+/// returns `None` if no house-rule variant has that name.
+pub fn visit<F: VariantVisitor>(name: &str, f: F) -> Option<F::Output> {
+    let name = name.trim();
+    let is = |n: &str| n.eq_ignore_ascii_case(name);
+    Some(if is(SiteSpanish::NAME) {
+        f.visit::<SiteSpanish>()
+    } else if is(SiteBrazilian::NAME) {
+        f.visit::<SiteBrazilian>()
+    } else if is(SiteEnglish::NAME) {
+        f.visit::<SiteEnglish>()
+    } else if is(SiteRussian::NAME) {
+        f.visit::<SiteRussian>()
+    } else if is(SiteItalian::NAME) {
+        f.visit::<SiteItalian>()
+    } else if is(SiteThai::NAME) {
+        f.visit::<SiteThai>()
+    } else if is(English50::NAME) {
+        f.visit::<English50>()
+    } else if is(English40::NAME) {
+        f.visit::<English40>()
+    } else {
+        return None;
+    })
 }

@@ -1,6 +1,7 @@
-//! Running a function generic over the variant for a variant chosen at run
-//! time: `with_variant!(kind, f(args))` calls `f::<English>(args)` and so on,
-//! so each subcommand's hot loop is monomorphized per variant.
+//! What the subcommands share: `with_variant!(kind, f(args))` calls the
+//! generic `f::<English>(args)` and so on for a variant chosen at run time
+//! (so each hot loop is monomorphized per variant), the variant/FEN/mode
+//! arguments, and FEN and move-mode reading.
 
 /// Calls the generic function `$f::<V>($args)` for the variant `$kind`.
 macro_rules! with_variant {
@@ -17,10 +18,38 @@ macro_rules! with_variant {
             draughts::VariantKind::International => $f::<draughts::International>($($arg),*),
             draughts::VariantKind::Canadian => $f::<draughts::Canadian>($($arg),*),
             draughts::VariantKind::Turkish => $f::<draughts::Turkish>($($arg),*),
+            draughts::VariantKind::Frisian => $f::<draughts::Frisian>($($arg),*),
+            draughts::VariantKind::Frysk => $f::<draughts::Frysk>($($arg),*),
+            draughts::VariantKind::Antidraughts => $f::<draughts::Antidraughts>($($arg),*),
+            draughts::VariantKind::Breakthrough => $f::<draughts::Breakthrough>($($arg),*),
+            draughts::VariantKind::Killer => $f::<draughts::Killer>($($arg),*),
         }
     };
 }
 pub(crate) use with_variant;
+
+/// `println!` for results: a closed pipe (`draughts perft ... | head -1`)
+/// ends the program quietly with status 141, as SIGPIPE ends other tools;
+/// any other write error is one line on stderr and status 2.
+macro_rules! outln {
+    ($($t:tt)*) => {
+        $crate::common::out_text(&format!("{}\n", format_args!($($t)*)))
+    };
+}
+pub(crate) use outln;
+
+/// Writes `text` to stdout (see [`outln!`]).
+pub fn out_text(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+        eprintln!("draughts: cannot write to stdout: {e}");
+        std::process::exit(2);
+    }
+}
 
 use draughts::{MoveMode, Position, Variant, VariantKind};
 
@@ -28,7 +57,8 @@ use draughts::{MoveMode, Position, Variant, VariantKind};
 #[derive(clap::Args, Clone, Debug)]
 pub struct PositionArgs {
     /// Variant: english, italian, spanish, russian, brazilian, pool, czech,
-    /// thai, international, canadian, turkish.
+    /// thai, international, canadian, turkish, frisian, frysk, antidraughts,
+    /// breakthrough, killer.
     #[arg(long, short)]
     pub variant: VariantKind,
     /// Start from this FEN (`W:W31-50:B1-20`) instead of the start position;

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The WebAssembly package and the game page: installs what a fresh machine
+# lacks (Debian's wasm-capable Rust toolchain when rustup has no wasm32
+# target, Chromium, wasm-bindgen-cli at the Cargo.lock version, the page's
+# npm packages from package-lock.json), builds the package with
+# bindings/wasm/build.sh, then runs the package's Node tests and the page's
+# tests in headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+start=$SECONDS
+
+need=()
+command -v chromium >/dev/null || need+=(chromium)
+if ! { command -v rustup >/dev/null && rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; }; then
+  for p in rustc-web cargo-web rust-web-src lld-22; do
+    dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+  done
+fi
+if [ ${#need[@]} -gt 0 ]; then
+  echo "== apt-get install ${need[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+version="$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ]; then
+  echo "== cargo install wasm-bindgen-cli $version"
+  # No default features: the TLS stack is only for the test runner's downloads.
+  cargo install wasm-bindgen-cli --version "$version" --no-default-features --quiet
+fi
+
+echo "== bindings/wasm/build.sh ($((SECONDS - start)) s so far)"
+bash bindings/wasm/build.sh
+
+echo "== the package's Node tests ($((SECONDS - start)) s so far)"
+cargo build --release -p draughts-wasm --example native_check --quiet
+node --test bindings/wasm/tests/
+
+echo "== the page's tests in headless Chromium ($((SECONDS - start)) s so far)"
+(cd web && npm ci --no-audit --no-fund --loglevel=error)
+node --test web/tests/
+echo "== web step done in $((SECONDS - start)) s"

@@ -1,0 +1,613 @@
+//! WebAssembly bindings of the `draughts` library (wasm-bindgen).
+//!
+//! The JavaScript API mirrors the Rust one in JS idiom:
+//! * [`variants`] lists every built-in variant and the seed site's house rules
+//!   ([`draughts::house_rules`]); every other call takes a variant by name.
+//! * [`Position`]: FEN in and out, legal moves, play by text, perft, divide.
+//! * [`Game`]: a game record with the variant's draw rules: play by text,
+//!   undo, outcome with reason, draw by agreement, resignation, PDN in and out.
+//! * [`MoveInput`]: the library's step-wise click input.
+//!
+//! Moves, pieces, outcomes and variants are plain JS objects (TypeScript
+//! interfaces in the generated `.d.ts`); squares are the variant's own names
+//! (`"32"`, `"c3"`). A rejected call throws an `Error` with the library's
+//! message and changes nothing; no call traps.
+//!
+//! Module layout: `typed` holds the generic implementations over
+//! `V: Variant`, `shapes` the JS objects and their TypeScript declarations.
+
+mod shapes;
+mod typed;
+
+use draughts::{house_rules, Color, Declaration, DrawMode, MoveMode, Outcome, VariantKind};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use shapes::{DivideJs, OutcomeJs};
+use typed::{
+    color_name, kebab, parse_color, Describe, DynGame, DynInput, DynPosition, MakeGame,
+    MakePosition, ReadPdn, Res,
+};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_SHAPES: &'static str = shapes::TS;
+
+/// A JS error with the library's message.
+fn js_err(message: String) -> JsError {
+    JsError::new(&message)
+}
+
+/// Plain JS objects (`null` for `None`, maps as objects, numbers for u64).
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| js_err(e.to_string()))
+}
+
+/// Calls `f` with the variant called `name`: a built-in one
+/// ([`VariantKind`]) or a house rule ([`house_rules`]).
+fn with_variant<F: draughts::VariantVisitor>(name: &str, f: F) -> Res<F::Output> {
+    match name.parse::<VariantKind>() {
+        Ok(kind) => Ok(kind.visit(f)),
+        Err(unknown) => house_rules::visit(name, f).ok_or_else(|| {
+            let known: Vec<&str> = VariantKind::ALL
+                .iter()
+                .map(|k| k.name())
+                .chain(house_rules::NAMES)
+                .collect();
+            format!(
+                "unknown variant `{}` (expected one of: {})",
+                unknown.0,
+                known.join(", ")
+            )
+        }),
+    }
+}
+
+fn parse_mode(mode: Option<String>) -> Res<MoveMode> {
+    match mode.as_deref().map(str::trim) {
+        None | Some("distinct") => Ok(MoveMode::Distinct),
+        Some("routes") => Ok(MoveMode::Routes),
+        Some(other) => Err(format!("`{other}` is not a move mode (distinct or routes)")),
+    }
+}
+
+fn outcome_js(outcome: Outcome) -> OutcomeJs {
+    let (winner, reason) = match outcome {
+        Outcome::Win { winner, reason } => (Some(color_name(winner)), format!("{reason:?}")),
+        Outcome::Draw { reason } => (None, format!("{reason:?}")),
+    };
+    OutcomeJs {
+        result: outcome.pdn_result().to_string(),
+        winner: winner.map(str::to_string),
+        reason: kebab(&reason),
+        text: outcome.to_string(),
+    }
+}
+
+/// A square argument: a string, or a number for numbered variants.
+fn square_arg(value: &JsValue) -> Res<String> {
+    if let Some(s) = value.as_string() {
+        Ok(s)
+    } else if let Some(n) = value.as_f64() {
+        Ok(format!("{n}"))
+    } else {
+        Err("a square is a string (\"32\", \"c3\") or a number".to_string())
+    }
+}
+
+/// Every variant: the built-in ones, then the seed site's house rules.
+#[wasm_bindgen(unchecked_return_type = "VariantInfo[]")]
+pub fn variants() -> Result<JsValue, JsError> {
+    let mut all: Vec<_> = VariantKind::ALL
+        .iter()
+        .map(|k| k.visit(Describe(true)))
+        .collect();
+    for name in house_rules::NAMES {
+        all.extend(house_rules::visit(name, Describe(false)));
+    }
+    to_js(&all)
+}
+
+/// The variant called `name`.
+#[wasm_bindgen(js_name = variant, unchecked_return_type = "VariantInfo")]
+pub fn variant_info(name: &str) -> Result<JsValue, JsError> {
+    let builtin = name.parse::<VariantKind>().is_ok();
+    to_js(&with_variant(name, Describe(builtin)).map_err(js_err)?)
+}
+
+/// Perft of a FEN (or the start position when `fen` is empty or absent).
+#[wasm_bindgen]
+pub fn perft(
+    variant: &str,
+    fen: Option<String>,
+    depth: u32,
+    #[wasm_bindgen(unchecked_param_type = "MoveMode")] mode: Option<String>,
+) -> Result<f64, JsError> {
+    Position::new(variant, fen)?.perft(depth, mode)
+}
+
+fn non_empty(fen: Option<String>) -> Option<String> {
+    fen.filter(|f| !f.trim().is_empty())
+}
+
+/// A position of any variant.
+#[wasm_bindgen]
+pub struct Position {
+    inner: Box<dyn DynPosition>,
+}
+
+#[wasm_bindgen]
+impl Position {
+    /// The position of `fen` in `variant`, or its start position.
+    #[wasm_bindgen(constructor)]
+    pub fn new(variant: &str, fen: Option<String>) -> Result<Position, JsError> {
+        let fen = non_empty(fen);
+        let inner = with_variant(variant, MakePosition(fen.as_deref()))
+            .and_then(|r| r)
+            .map_err(js_err)?;
+        Ok(Position { inner })
+    }
+
+    /// The variant's name.
+    #[wasm_bindgen(getter)]
+    pub fn variant(&self) -> String {
+        self.inner.variant().to_string()
+    }
+
+    /// The canonical FEN.
+    pub fn fen(&self) -> String {
+        self.inner.fen()
+    }
+
+    /// `variant:FEN`.
+    #[wasm_bindgen(js_name = toString)]
+    pub fn to_string_js(&self) -> String {
+        format!("{}:{}", self.inner.variant(), self.inner.fen())
+    }
+
+    /// The side to move.
+    #[wasm_bindgen(unchecked_return_type = "Color")]
+    pub fn turn(&self) -> String {
+        color_name(self.inner.turn()).to_string()
+    }
+
+    /// The legal moves (distinct mode unless `mode` is "routes").
+    #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "Move[]")]
+    pub fn legal_moves(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "MoveMode")] mode: Option<String>,
+    ) -> Result<JsValue, JsError> {
+        to_js(&self.inner.legal_moves(parse_mode(mode).map_err(js_err)?))
+    }
+
+    /// The legal move named by `text` (any form the library reads).
+    #[wasm_bindgen(js_name = parseMove, unchecked_return_type = "Move")]
+    pub fn parse_move(&self, text: &str) -> Result<JsValue, JsError> {
+        to_js(&self.inner.parse_move(text).map_err(js_err)?)
+    }
+
+    /// The position after the move named by `text`.
+    pub fn play(&self, text: &str) -> Result<Position, JsError> {
+        Ok(Position {
+            inner: self.inner.play(text).map_err(js_err)?,
+        })
+    }
+
+    /// Perft: the number of move sequences of `depth` plies.
+    pub fn perft(
+        &self,
+        depth: u32,
+        #[wasm_bindgen(unchecked_param_type = "MoveMode")] mode: Option<String>,
+    ) -> Result<f64, JsError> {
+        let mode = parse_mode(mode).map_err(js_err)?;
+        Ok(self.inner.perft(depth, mode) as f64)
+    }
+
+    /// Perft per root move.
+    #[wasm_bindgen(unchecked_return_type = "DivideLine[]")]
+    pub fn divide(
+        &self,
+        depth: u32,
+        #[wasm_bindgen(unchecked_param_type = "MoveMode")] mode: Option<String>,
+    ) -> Result<JsValue, JsError> {
+        let mode = parse_mode(mode).map_err(js_err)?;
+        let lines: Vec<DivideJs> = self
+            .inner
+            .divide(depth, mode)
+            .into_iter()
+            .map(|(mv, nodes)| DivideJs { mv, nodes })
+            .collect();
+        to_js(&lines)
+    }
+
+    /// Every piece on the board.
+    #[wasm_bindgen(unchecked_return_type = "Piece[]")]
+    pub fn pieces(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.pieces())
+    }
+
+    /// The piece on `square`, or null.
+    #[wasm_bindgen(js_name = pieceAt, unchecked_return_type = "Piece | null")]
+    pub fn piece_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "SquareName | number")] square: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let name = square_arg(&square).map_err(js_err)?;
+        to_js(&self.inner.piece_at(&name).map_err(js_err)?)
+    }
+
+    /// True when the side to move must capture.
+    #[wasm_bindgen(js_name = hasCaptures)]
+    pub fn has_captures(&self) -> bool {
+        self.inner.has_captures()
+    }
+
+    /// True when the side to move has no legal move (and so has lost).
+    #[wasm_bindgen(js_name = isGameOver)]
+    pub fn is_game_over(&self) -> bool {
+        self.inner.is_game_over()
+    }
+
+    /// Step-wise click input for this position.
+    #[wasm_bindgen(js_name = moveInput)]
+    pub fn move_input(&self) -> MoveInput {
+        MoveInput {
+            inner: self.inner.input(),
+        }
+    }
+
+    /// A copy.
+    #[wasm_bindgen(js_name = clone)]
+    pub fn clone_js(&self) -> Position {
+        Position {
+            inner: self.inner.boxed(),
+        }
+    }
+}
+
+/// Step-wise move input for clicks: the piece, then landing squares in order.
+#[wasm_bindgen]
+pub struct MoveInput {
+    inner: Box<dyn DynInput>,
+}
+
+#[wasm_bindgen]
+impl MoveInput {
+    /// Adds a click if some legal move is still possible with it and returns
+    /// true; otherwise changes nothing and returns false. Throws for a name
+    /// that is not a playing square of the variant.
+    pub fn click(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "SquareName | number")] square: JsValue,
+    ) -> Result<bool, JsError> {
+        let name = square_arg(&square).map_err(js_err)?;
+        self.inner.click(&name).map_err(js_err)
+    }
+
+    /// Removes the last click and returns it (undefined when nothing was
+    /// clicked).
+    pub fn undo(&mut self) -> Option<String> {
+        self.inner.undo()
+    }
+
+    /// Removes every click.
+    pub fn clear(&mut self) {
+        self.inner.clear()
+    }
+
+    /// The squares clicked so far.
+    #[wasm_bindgen(getter)]
+    pub fn clicks(&self) -> Vec<String> {
+        self.inner.clicks()
+    }
+
+    /// The pieces that can move at all (when a capture is compulsory: the
+    /// pieces that can capture).
+    #[wasm_bindgen(getter)]
+    pub fn movable(&self) -> Vec<String> {
+        self.inner.movable()
+    }
+
+    /// The squares that may be clicked next.
+    #[wasm_bindgen(getter, js_name = nextSquares)]
+    pub fn next_squares(&self) -> Vec<String> {
+        self.inner.next_squares()
+    }
+
+    /// The end squares of the moves still possible.
+    #[wasm_bindgen(getter)]
+    pub fn destinations(&self) -> Vec<String> {
+        self.inner.destinations()
+    }
+
+    /// The pieces captured by at least one move still possible.
+    #[wasm_bindgen(getter)]
+    pub fn captured(&self) -> Vec<String> {
+        self.inner.captured()
+    }
+
+    /// The moves still possible (all legal moves before the first click).
+    #[wasm_bindgen(getter, unchecked_return_type = "Move[]")]
+    pub fn candidates(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.candidates())
+    }
+
+    /// True once the clicks name one move.
+    #[wasm_bindgen(getter)]
+    pub fn complete(&self) -> bool {
+        self.inner.chosen().is_some()
+    }
+
+    /// The move the clicks name, once complete; else null.
+    #[wasm_bindgen(getter, unchecked_return_type = "Move | null")]
+    pub fn chosen(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.chosen())
+    }
+}
+
+/// A game: a start position, the moves played, the variant's draw rules and
+/// the outcome.
+#[wasm_bindgen]
+pub struct Game {
+    inner: Box<dyn DynGame>,
+}
+
+fn draw_mode_name(mode: DrawMode) -> &'static str {
+    match mode {
+        DrawMode::Automatic => "automatic",
+        DrawMode::AsWritten => "as-written",
+        DrawMode::OnClaim => "on-claim",
+    }
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// A game of `variant` from `fen`, or from its start position.
+    #[wasm_bindgen(constructor)]
+    pub fn new(variant: &str, fen: Option<String>) -> Result<Game, JsError> {
+        let fen = non_empty(fen);
+        let inner = with_variant(variant, MakeGame(fen.as_deref()))
+            .and_then(|r| r)
+            .map_err(js_err)?;
+        Ok(Game { inner })
+    }
+
+    /// The first game of a PDN text, replayed as `variant`, or as the variant
+    /// its `GameType` tag names. Draws by rule end the game as they arise
+    /// (see `drawMode`).
+    #[wasm_bindgen(js_name = fromPdn)]
+    pub fn from_pdn(text: &str, variant: Option<String>) -> Result<Game, JsError> {
+        let name = match variant.filter(|v| !v.trim().is_empty()) {
+            Some(v) => v,
+            None => {
+                let first = draughts::pdn::parse_pdn(text)
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| js_err("the PDN text holds no game".into()))?
+                    .map_err(|e| js_err(e.to_string()))?;
+                first
+                    .variant(None)
+                    .map_err(|e| js_err(format!("game 1: {e}")))?
+                    .name()
+                    .to_string()
+            }
+        };
+        let mut inner = with_variant(&name, ReadPdn(text))
+            .and_then(|r| r)
+            .map_err(js_err)?;
+        inner.set_draw_mode(DrawMode::Automatic);
+        Ok(Game { inner })
+    }
+
+    /// The variant's name.
+    #[wasm_bindgen(getter)]
+    pub fn variant(&self) -> String {
+        self.inner.variant().to_string()
+    }
+
+    /// The FEN of the current position.
+    pub fn fen(&self) -> String {
+        self.inner.position().fen()
+    }
+
+    /// The FEN of the start position.
+    #[wasm_bindgen(js_name = startFen)]
+    pub fn start_fen(&self) -> String {
+        self.inner.start().fen()
+    }
+
+    /// The current position.
+    pub fn position(&self) -> Position {
+        Position {
+            inner: self.inner.position(),
+        }
+    }
+
+    /// The side to move.
+    #[wasm_bindgen(unchecked_return_type = "Color")]
+    pub fn turn(&self) -> String {
+        color_name(self.inner.position().turn()).to_string()
+    }
+
+    /// The legal moves (none once the game is over).
+    #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "Move[]")]
+    pub fn legal_moves(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.legal_moves())
+    }
+
+    /// Plays the move named by `text` and returns it.
+    #[wasm_bindgen(unchecked_return_type = "Move")]
+    pub fn play(&mut self, text: &str) -> Result<JsValue, JsError> {
+        let mv = self.inner.play(text).map_err(js_err)?;
+        to_js(&mv)
+    }
+
+    /// Takes back the last move and returns it (null at the start). Clears a
+    /// declared outcome (agreement, resignation) along with it.
+    #[wasm_bindgen(unchecked_return_type = "Move | null")]
+    pub fn undo(&mut self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.undo())
+    }
+
+    /// The moves played, each with its notation where it was played.
+    #[wasm_bindgen(unchecked_return_type = "Move[]")]
+    pub fn moves(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.moves())
+    }
+
+    /// The outcome, or null while the game goes on.
+    #[wasm_bindgen(unchecked_return_type = "Outcome | null")]
+    pub fn outcome(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.outcome().map(outcome_js))
+    }
+
+    /// True once the game has an outcome.
+    #[wasm_bindgen(getter, js_name = isOver)]
+    pub fn is_over(&self) -> bool {
+        self.inner.outcome().is_some()
+    }
+
+    /// Ends the game as a draw by agreement (the other player accepted an
+    /// offer).
+    #[wasm_bindgen(js_name = agreeDraw, unchecked_return_type = "Outcome")]
+    pub fn agree_draw(&mut self) -> Result<JsValue, JsError> {
+        let o = self
+            .inner
+            .declare(Declaration::DrawByAgreement)
+            .map_err(js_err)?;
+        to_js(&outcome_js(o))
+    }
+
+    /// `color` (by default the side to move) resigns.
+    #[wasm_bindgen(unchecked_return_type = "Outcome")]
+    pub fn resign(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Color")] color: Option<String>,
+    ) -> Result<JsValue, JsError> {
+        let color: Color = match color {
+            Some(c) => parse_color(&c).map_err(js_err)?,
+            None => self.inner.position().turn(),
+        };
+        let o = self
+            .inner
+            .declare(Declaration::Resignation(color))
+            .map_err(js_err)?;
+        to_js(&outcome_js(o))
+    }
+
+    /// `color` lost on time.
+    #[wasm_bindgen(js_name = timeForfeit, unchecked_return_type = "Outcome")]
+    pub fn time_forfeit(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Color")] color: String,
+    ) -> Result<JsValue, JsError> {
+        let color = parse_color(&color).map_err(js_err)?;
+        let o = self
+            .inner
+            .declare(Declaration::TimeForfeit(color))
+            .map_err(js_err)?;
+        to_js(&outcome_js(o))
+    }
+
+    /// The draw rule that could be claimed now (in "on-claim" mode), or
+    /// undefined.
+    #[wasm_bindgen(js_name = claimableDraw)]
+    pub fn claimable_draw(&self) -> Option<String> {
+        self.inner
+            .claimable_draw()
+            .map(|r| kebab(&format!("{r:?}")))
+    }
+
+    /// Ends the game as a draw by the rule that applies now.
+    #[wasm_bindgen(js_name = claimDraw, unchecked_return_type = "Outcome")]
+    pub fn claim_draw(&mut self) -> Result<JsValue, JsError> {
+        let o = self.inner.claim_draw().map_err(js_err)?;
+        to_js(&outcome_js(o))
+    }
+
+    /// "automatic" (every draw by rule ends the game, the default),
+    /// "as-written" (each rule as its federation says: automatic or claimed)
+    /// or "on-claim" (every draw by rule must be claimed).
+    #[wasm_bindgen(getter, js_name = drawMode, unchecked_return_type = "\"automatic\" | \"as-written\" | \"on-claim\"")]
+    pub fn draw_mode(&self) -> String {
+        draw_mode_name(self.inner.draw_mode()).to_string()
+    }
+
+    /// Sets the draw mode.
+    #[wasm_bindgen(setter, js_name = drawMode)]
+    pub fn set_draw_mode(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "\"automatic\" | \"as-written\" | \"on-claim\"")]
+        mode: String,
+    ) -> Result<(), JsError> {
+        let mode = match mode.trim() {
+            "automatic" => DrawMode::Automatic,
+            "as-written" => DrawMode::AsWritten,
+            "on-claim" => DrawMode::OnClaim,
+            other => {
+                return Err(js_err(format!(
+                    "`{other}` is not a draw mode (automatic, as-written or on-claim)"
+                )))
+            }
+        };
+        self.inner.set_draw_mode(mode);
+        Ok(())
+    }
+
+    /// How often the current position has occurred (this time included).
+    pub fn repetitions(&self) -> usize {
+        self.inner.repetitions()
+    }
+
+    /// Consecutive plies in which only kings moved and nothing was captured.
+    #[wasm_bindgen(js_name = quietKingPlies)]
+    pub fn quiet_king_plies(&self) -> usize {
+        self.inner.quiet_king_plies()
+    }
+
+    /// The game as PDN, with `tags` (an object of tag names and values) first.
+    #[wasm_bindgen(js_name = toPdn)]
+    pub fn to_pdn(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, string>")] tags: Option<
+            js_sys::Object,
+        >,
+    ) -> Result<String, JsError> {
+        let tags = tags.map(|t| tag_pairs(&t)).transpose().map_err(js_err)?;
+        Ok(self.inner.to_pdn(&tags.unwrap_or_default()))
+    }
+
+    /// Step-wise click input for the current position (nothing is clickable
+    /// once the game is over).
+    #[wasm_bindgen(js_name = moveInput)]
+    pub fn move_input(&self) -> MoveInput {
+        MoveInput {
+            inner: self.inner.input(),
+        }
+    }
+
+    /// A copy.
+    #[wasm_bindgen(js_name = clone)]
+    pub fn clone_js(&self) -> Game {
+        Game {
+            inner: self.inner.boxed(),
+        }
+    }
+}
+
+/// `[name, value]` pairs of a JS object, values as strings.
+fn tag_pairs(obj: &js_sys::Object) -> Res<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    for entry in js_sys::Object::entries(obj).iter() {
+        let entry = js_sys::Array::from(&entry);
+        let name = entry.get(0).as_string().unwrap_or_default();
+        let value = entry.get(1);
+        let value = value
+            .as_string()
+            .or_else(|| value.as_f64().map(|n| n.to_string()))
+            .ok_or_else(|| format!("tag `{name}`: the value must be a string"))?;
+        out.push((name, value));
+    }
+    Ok(out)
+}

@@ -1,0 +1,167 @@
+//! The plain JS objects the API returns (serialized with serde), and their
+//! TypeScript declarations, kept side by side.
+
+use serde::Serialize;
+
+/// A legal move.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct MoveJs {
+    pub text: String,
+    pub notation: String,
+    pub from: String,
+    pub to: String,
+    pub path: Vec<String>,
+    pub captured: Vec<String>,
+    pub capture: bool,
+    pub promotes: bool,
+}
+
+/// A piece on a square.
+#[derive(Serialize, Clone, Debug)]
+pub struct PieceJs {
+    pub square: String,
+    pub color: String,
+    pub king: bool,
+}
+
+/// A playing square and where it is drawn.
+#[derive(Serialize, Clone, Debug)]
+pub struct SquareJs {
+    pub name: String,
+    pub row: u8,
+    pub col: u8,
+}
+
+/// A game's outcome.
+#[derive(Serialize, Clone, Debug)]
+pub struct OutcomeJs {
+    pub result: String,
+    pub winner: Option<String>,
+    pub reason: String,
+    pub text: String,
+}
+
+/// A count rule of a variant's draw rules.
+#[derive(Serialize, Clone, Debug)]
+pub struct DrawCountJs {
+    pub reason: String,
+    pub count: u16,
+    pub unit: String,
+}
+
+/// A perft divide line.
+#[derive(Serialize, Clone, Debug)]
+pub struct DivideJs {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub nodes: u64,
+}
+
+/// A variant's description.
+#[derive(Serialize, Clone, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct VariantJs {
+    pub name: String,
+    pub builtin: bool,
+    pub width: u8,
+    pub height: u8,
+    pub orthogonal: bool,
+    pub algebraic: bool,
+    pub game_type: u8,
+    pub first_mover: String,
+    pub start_fen: String,
+    pub flying_kings: bool,
+    pub men_capture_backward: bool,
+    pub precedence: Vec<String>,
+    pub repetition: Option<u8>,
+    pub draw_counts: Vec<DrawCountJs>,
+    pub squares: Vec<SquareJs>,
+}
+
+/// TypeScript declarations of the shapes above, emitted into the `.d.ts` by
+/// `typescript_custom_section` in `lib.rs` (which copies the text, so the
+/// constant itself counts as unused).
+#[allow(dead_code)]
+pub const TS: &str = r#"
+/** A square as the variant writes it: its number ("32") or algebraic name ("c3"). */
+export type SquareName = string;
+export type Color = "white" | "black";
+/** "distinct" (one move per start, end and captured set) or "routes" (every capture route). */
+export type MoveMode = "distinct" | "routes";
+
+/** A legal move. */
+export interface Move {
+  /** Full path text: "28x19x8", "c3-d4". Always accepted by play(). */
+  text: string;
+  /** Shortest unambiguous notation in the position it is played from (PDN 3.0): "28x8". */
+  notation: string;
+  from: SquareName;
+  to: SquareName;
+  /** Landing squares after `from`, in order (one for a step). */
+  path: SquareName[];
+  /** Squares of the pieces it captures. */
+  captured: SquareName[];
+  capture: boolean;
+  promotes: boolean;
+}
+
+export interface Piece {
+  square: SquareName;
+  color: Color;
+  king: boolean;
+}
+
+/** How a game ended. */
+export interface Outcome {
+  /** PDN result from White's side. */
+  result: "1-0" | "0-1" | "1/2-1/2";
+  winner: Color | null;
+  /** "no-pieces" | "blocked" | "resignation" | "time" | "agreement" | "repetition" |
+   *  "king-moves" | "no-progress" | an end-game rule ("lone-king-five-moves", ...). */
+  reason: string;
+  /** The library's text, e.g. "White wins (NoPieces)". */
+  text: string;
+}
+
+export interface DivideLine {
+  move: string;
+  nodes: number;
+}
+
+/** A playing square and where it is drawn: row 0 is White's side, col 0 the a-file. */
+export interface SquareInfo {
+  name: SquareName;
+  row: number;
+  col: number;
+}
+
+/** A draw by a count of moves ("plies", "moves-each", "stronger-side-moves"). */
+export interface DrawCount {
+  reason: string;
+  count: number;
+  unit: string;
+}
+
+/** A variant: a built-in one or a house rule of the seed site. */
+export interface VariantInfo {
+  name: string;
+  builtin: boolean;
+  width: number;
+  height: number;
+  orthogonal: boolean;
+  algebraic: boolean;
+  gameType: number;
+  firstMover: Color;
+  startFen: string;
+  flyingKings: boolean;
+  menCaptureBackward: boolean;
+  /** Capture precedence, highest first ("most-pieces", ...); empty for free choice. */
+  precedence: string[];
+  /** Draw by the k-th repetition (null when the variant has no such rule). */
+  repetition: number | null;
+  /** The count rules: e.g. { reason: "king-moves", count: 20, unit: "plies" }. */
+  drawCounts: DrawCount[];
+  squares: SquareInfo[];
+}
+"#;

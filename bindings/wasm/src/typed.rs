@@ -1,0 +1,501 @@
+//! The typed side: one generic implementation per object (position, game,
+//! click input) over `V: Variant`, behind an object-safe trait, so that a
+//! variant chosen by name at run time (built-in or house rule) is served by
+//! the library's monomorphized code. Nothing here knows a rule: every answer
+//! comes from the library.
+
+use draughts::pdn::{parse_pdn, replay_as, write_pdn};
+use draughts::{
+    Color, Declaration, DrawMode, DrawReason, Game, Geometry, Move, MoveInput, MoveMode, Outcome,
+    PieceKind, Position, Square, Variant, VariantVisitor,
+};
+
+use crate::shapes::{DrawCountJs, MoveJs, PieceJs, SquareJs, VariantJs};
+
+/// A rejected call: the library's message, thrown as a JS `Error`.
+pub type Res<T> = Result<T, String>;
+
+/// The text of a square in `V` (its number, or its algebraic name).
+fn text<V: Variant>(sq: Square) -> String {
+    V::square_text(sq)
+}
+
+/// The square called `name` in `V`, or an error naming the variant.
+pub fn square<V: Variant>(name: &str) -> Res<Square> {
+    V::parse_square(name.trim())
+        .ok_or_else(|| format!("`{name}` is not a playing square of {}", V::NAME))
+}
+
+/// The texts of the squares in a bitboard.
+fn texts<V: Variant, I: IntoIterator<Item = Square>>(squares: I) -> Vec<String> {
+    squares.into_iter().map(text::<V>).collect()
+}
+
+/// A move as JS sees it, with its notation in `pos` (the position it is
+/// played from).
+pub fn move_js<V: Variant>(pos: &Position<V>, mv: &Move<V>) -> MoveJs {
+    MoveJs {
+        text: mv.to_string(),
+        notation: pos.move_text(mv),
+        from: text::<V>(mv.from()),
+        to: text::<V>(mv.to()),
+        path: texts::<V, _>(mv.path().iter().copied()),
+        captured: texts::<V, _>(mv.captured().iter()),
+        capture: mv.is_capture(),
+        promotes: mv.promotes(),
+    }
+}
+
+/// The display coordinates of a square: row 0 is White's side, column 0 the
+/// file `a` (the Italian and Spanish boards are mirrored internally).
+fn display<V: Variant>(sq: Square) -> (u8, u8) {
+    let (row, col) = V::Board::coords(sq);
+    let col = if V::RULES.game_type.invert {
+        V::Board::WIDTH - 1 - col
+    } else {
+        col
+    };
+    (row, col)
+}
+
+/// A colour's JS name.
+pub fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// A JS colour name.
+pub fn parse_color(name: &str) -> Res<Color> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        _ => Err(format!("`{name}` is not a colour (white or black)")),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Positions
+// ---------------------------------------------------------------------------
+
+/// What [`crate::Position`] needs, for every variant.
+pub trait DynPosition {
+    fn variant(&self) -> &'static str;
+    fn fen(&self) -> String;
+    fn turn(&self) -> Color;
+    fn legal_moves(&self, mode: MoveMode) -> Vec<MoveJs>;
+    fn parse_move(&self, text: &str) -> Res<MoveJs>;
+    fn play(&self, text: &str) -> Res<Box<dyn DynPosition>>;
+    fn perft(&self, depth: u32, mode: MoveMode) -> u64;
+    fn divide(&self, depth: u32, mode: MoveMode) -> Vec<(String, u64)>;
+    fn pieces(&self) -> Vec<PieceJs>;
+    fn piece_at(&self, square: &str) -> Res<Option<PieceJs>>;
+    fn has_captures(&self) -> bool;
+    fn is_game_over(&self) -> bool;
+    fn input(&self) -> Box<dyn DynInput>;
+    fn boxed(&self) -> Box<dyn DynPosition>;
+}
+
+fn pieces_of<V: Variant>(pos: &Position<V>) -> Vec<PieceJs> {
+    let mut out = Vec::new();
+    for color in [Color::White, Color::Black] {
+        for sq in pos.pieces(color).iter() {
+            out.push(piece_js(pos, sq).expect("an occupied square"));
+        }
+    }
+    out
+}
+
+fn piece_js<V: Variant>(pos: &Position<V>, sq: Square) -> Option<PieceJs> {
+    pos.piece_at(sq).map(|p| PieceJs {
+        square: text::<V>(sq),
+        color: color_name(p.color).to_string(),
+        king: p.kind == PieceKind::King,
+    })
+}
+
+impl<V: Variant> DynPosition for Position<V> {
+    fn variant(&self) -> &'static str {
+        V::NAME
+    }
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+    fn turn(&self) -> Color {
+        Position::turn(self)
+    }
+    fn legal_moves(&self, mode: MoveMode) -> Vec<MoveJs> {
+        self.legal_moves_in(mode)
+            .iter()
+            .map(|m| move_js(self, m))
+            .collect()
+    }
+    fn parse_move(&self, text: &str) -> Res<MoveJs> {
+        let mv = Position::parse_move(self, text).map_err(|e| e.to_string())?;
+        Ok(move_js(self, &mv))
+    }
+    fn play(&self, text: &str) -> Res<Box<dyn DynPosition>> {
+        let mv = Position::parse_move(self, text).map_err(|e| e.to_string())?;
+        Ok(Box::new(Position::play(self, &mv)))
+    }
+    fn perft(&self, depth: u32, mode: MoveMode) -> u64 {
+        draughts::perft_in(self, depth, mode)
+    }
+    fn divide(&self, depth: u32, mode: MoveMode) -> Vec<(String, u64)> {
+        draughts::divide(self, depth, mode)
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect()
+    }
+    fn pieces(&self) -> Vec<PieceJs> {
+        pieces_of(self)
+    }
+    fn piece_at(&self, name: &str) -> Res<Option<PieceJs>> {
+        Ok(piece_js(self, square::<V>(name)?))
+    }
+    fn has_captures(&self) -> bool {
+        Position::has_captures(self)
+    }
+    fn is_game_over(&self) -> bool {
+        Position::is_game_over(self)
+    }
+    fn input(&self) -> Box<dyn DynInput> {
+        Box::new(Input {
+            input: MoveInput::new(self),
+            open: true,
+        })
+    }
+    fn boxed(&self) -> Box<dyn DynPosition> {
+        Box::new(*self)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Click input
+// ---------------------------------------------------------------------------
+
+/// What [`crate::MoveInput`] needs, for every variant.
+pub trait DynInput {
+    fn click(&mut self, square: &str) -> Res<bool>;
+    fn undo(&mut self) -> Option<String>;
+    fn clear(&mut self);
+    fn clicks(&self) -> Vec<String>;
+    fn movable(&self) -> Vec<String>;
+    fn next_squares(&self) -> Vec<String>;
+    fn destinations(&self) -> Vec<String>;
+    fn captured(&self) -> Vec<String>;
+    fn candidates(&self) -> Vec<MoveJs>;
+    fn chosen(&self) -> Option<MoveJs>;
+}
+
+/// The library's [`MoveInput`]; `open` is false for a finished game, where
+/// nothing may be clicked.
+struct Input<V: Variant> {
+    input: MoveInput<V>,
+    open: bool,
+}
+
+impl<V: Variant> DynInput for Input<V> {
+    fn click(&mut self, name: &str) -> Res<bool> {
+        let sq = square::<V>(name)?;
+        Ok(self.open && self.input.click(sq))
+    }
+    fn undo(&mut self) -> Option<String> {
+        self.input.undo().map(text::<V>)
+    }
+    fn clear(&mut self) {
+        self.input.clear()
+    }
+    fn clicks(&self) -> Vec<String> {
+        texts::<V, _>(self.input.clicks().iter().copied())
+    }
+    fn movable(&self) -> Vec<String> {
+        if self.open {
+            texts::<V, _>(self.input.movable().iter())
+        } else {
+            Vec::new()
+        }
+    }
+    fn next_squares(&self) -> Vec<String> {
+        if self.open {
+            texts::<V, _>(self.input.next_squares().iter())
+        } else {
+            Vec::new()
+        }
+    }
+    fn destinations(&self) -> Vec<String> {
+        if self.open {
+            texts::<V, _>(self.input.destinations().iter())
+        } else {
+            Vec::new()
+        }
+    }
+    fn captured(&self) -> Vec<String> {
+        if self.open {
+            texts::<V, _>(self.input.captured().iter())
+        } else {
+            Vec::new()
+        }
+    }
+    fn candidates(&self) -> Vec<MoveJs> {
+        if !self.open {
+            return Vec::new();
+        }
+        let pos = self.input.position();
+        self.input
+            .candidates()
+            .iter()
+            .map(|m| move_js(pos, m))
+            .collect()
+    }
+    fn chosen(&self) -> Option<MoveJs> {
+        let pos = self.input.position();
+        self.input.chosen().map(|m| move_js(pos, m))
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Games
+// ---------------------------------------------------------------------------
+
+/// What [`crate::Game`] needs, for every variant.
+pub trait DynGame {
+    fn variant(&self) -> &'static str;
+    fn position(&self) -> Box<dyn DynPosition>;
+    fn start(&self) -> Box<dyn DynPosition>;
+    fn legal_moves(&self) -> Vec<MoveJs>;
+    fn play(&mut self, text: &str) -> Res<MoveJs>;
+    fn undo(&mut self) -> Option<MoveJs>;
+    fn moves(&self) -> Vec<MoveJs>;
+    fn outcome(&self) -> Option<Outcome>;
+    fn declare(&mut self, declaration: Declaration) -> Res<Outcome>;
+    fn claimable_draw(&self) -> Option<DrawReason>;
+    fn claim_draw(&mut self) -> Res<Outcome>;
+    fn draw_mode(&self) -> DrawMode;
+    fn set_draw_mode(&mut self, mode: DrawMode);
+    fn repetitions(&self) -> usize;
+    fn quiet_king_plies(&self) -> usize;
+    fn to_pdn(&self, tags: &[(String, String)]) -> String;
+    fn input(&self) -> Box<dyn DynInput>;
+    fn boxed(&self) -> Box<dyn DynGame>;
+}
+
+impl<V: Variant> DynGame for Game<V> {
+    fn variant(&self) -> &'static str {
+        V::NAME
+    }
+    fn position(&self) -> Box<dyn DynPosition> {
+        Box::new(*Game::position(self))
+    }
+    fn start(&self) -> Box<dyn DynPosition> {
+        Box::new(*Game::start(self))
+    }
+    fn legal_moves(&self) -> Vec<MoveJs> {
+        let pos = Game::position(self);
+        Game::legal_moves(self)
+            .iter()
+            .map(|m| move_js(pos, m))
+            .collect()
+    }
+    fn play(&mut self, text: &str) -> Res<MoveJs> {
+        let before = *Game::position(self);
+        let mv = self.play_text(text).map_err(|e| e.to_string())?;
+        Ok(move_js(&before, &mv))
+    }
+    fn undo(&mut self) -> Option<MoveJs> {
+        let mv = Game::undo(self)?;
+        Some(move_js(Game::position(self), &mv))
+    }
+    fn moves(&self) -> Vec<MoveJs> {
+        self.moves()
+            .iter()
+            .zip(self.positions())
+            .map(|(m, p)| move_js(p, m))
+            .collect()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+    fn declare(&mut self, declaration: Declaration) -> Res<Outcome> {
+        Game::declare(self, declaration).map_err(|e| e.to_string())
+    }
+    fn claimable_draw(&self) -> Option<DrawReason> {
+        Game::claimable_draw(self)
+    }
+    fn claim_draw(&mut self) -> Res<Outcome> {
+        Game::claim_draw(self).map_err(|e| e.to_string())
+    }
+    fn draw_mode(&self) -> DrawMode {
+        Game::draw_mode(self)
+    }
+    fn set_draw_mode(&mut self, mode: DrawMode) {
+        Game::set_draw_mode(self, mode)
+    }
+    fn repetitions(&self) -> usize {
+        Game::repetitions(self)
+    }
+    fn quiet_king_plies(&self) -> usize {
+        Game::quiet_king_plies(self)
+    }
+    fn to_pdn(&self, tags: &[(String, String)]) -> String {
+        let tags: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (&n[..], &v[..])).collect();
+        write_pdn(self, &tags)
+    }
+    fn input(&self) -> Box<dyn DynInput> {
+        Box::new(Input {
+            input: MoveInput::new(Game::position(self)),
+            open: Game::outcome(self).is_none(),
+        })
+    }
+    fn boxed(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Construction by variant name
+// ---------------------------------------------------------------------------
+
+/// A position of the visited variant: its start, or a FEN.
+pub struct MakePosition<'a>(pub Option<&'a str>);
+
+impl VariantVisitor for MakePosition<'_> {
+    type Output = Res<Box<dyn DynPosition>>;
+    fn visit<V: Variant>(self) -> Self::Output {
+        Ok(Box::new(match self.0 {
+            None => Position::<V>::start(),
+            Some(fen) => Position::<V>::from_fen(fen).map_err(|e| e.to_string())?,
+        }))
+    }
+}
+
+/// A game of the visited variant from its start, or from a FEN.
+pub struct MakeGame<'a>(pub Option<&'a str>);
+
+impl VariantVisitor for MakeGame<'_> {
+    type Output = Res<Box<dyn DynGame>>;
+    fn visit<V: Variant>(self) -> Self::Output {
+        let start = match self.0 {
+            None => Position::<V>::start(),
+            Some(fen) => Position::<V>::from_fen(fen).map_err(|e| e.to_string())?,
+        };
+        Ok(Box::new(Game::from_position(start)))
+    }
+}
+
+/// The first game of a PDN text, replayed as the visited variant. A
+/// `GameType` tag that names another numbering is an error.
+pub struct ReadPdn<'a>(pub &'a str);
+
+impl VariantVisitor for ReadPdn<'_> {
+    type Output = Res<Box<dyn DynGame>>;
+    fn visit<V: Variant>(self) -> Self::Output {
+        let first = parse_pdn(self.0)
+            .into_iter()
+            .next()
+            .ok_or_else(|| "the PDN text holds no game".to_string())?
+            .map_err(|e| e.to_string())?;
+        match first.game_type() {
+            Some(Ok(n)) if n != V::RULES.game_type.number => {
+                return Err(format!(
+                    "game 1: GameType {n} is not {} (GameType {})",
+                    V::NAME,
+                    V::RULES.game_type.number
+                ))
+            }
+            Some(Err(text)) => return Err(format!("game 1: unsupported GameType `{text}`")),
+            _ => {}
+        }
+        let game = replay_as::<V>(&first).map_err(|kind| format!("game 1: {kind}"))?;
+        Ok(Box::new(game))
+    }
+}
+
+/// What the visited variant is: its name, board, notation and squares.
+pub struct Describe(pub bool);
+
+impl VariantVisitor for Describe {
+    type Output = VariantJs;
+    fn visit<V: Variant>(self) -> VariantJs {
+        let r = V::RULES;
+        let mut squares = Vec::new();
+        for row in 0..V::Board::HEIGHT {
+            for col in 0..V::Board::WIDTH {
+                if let Some(sq) = V::Board::square_at(row, col) {
+                    let (row, col) = display::<V>(sq);
+                    squares.push(SquareJs {
+                        name: text::<V>(sq),
+                        row,
+                        col,
+                    });
+                }
+            }
+        }
+        VariantJs {
+            name: V::NAME.to_string(),
+            builtin: self.0,
+            width: V::Board::WIDTH,
+            height: V::Board::HEIGHT,
+            orthogonal: matches!(V::Board::LAYOUT, draughts::Layout::Orthogonal),
+            algebraic: r.game_type.algebraic,
+            game_type: r.game_type.number,
+            first_mover: color_name(r.first_mover).to_string(),
+            start_fen: Position::<V>::start().to_fen(),
+            flying_kings: matches!(r.king_range, draughts::KingRange::Flying),
+            men_capture_backward: r.men_capture_backward,
+            precedence: r
+                .precedence
+                .iter()
+                .map(|p| kebab(&format!("{p:?}")))
+                .collect(),
+            repetition: r.draws.repetition,
+            draw_counts: r
+                .draws
+                .counts
+                .iter()
+                .map(|c| {
+                    // `MovesEach(25)` → ("moves-each", 25), without a table
+                    // that would have to follow the library's enum.
+                    let limit = format!("{:?}", c.limit);
+                    let unit = limit.split('(').next().unwrap_or("");
+                    DrawCountJs {
+                        reason: kebab(&format!("{:?}", c.reason)),
+                        count: c.limit.count(),
+                        unit: kebab(unit),
+                    }
+                })
+                .collect(),
+            squares,
+        }
+    }
+}
+
+/// `NoPieces` → `no-pieces`: enum names as JS strings, without a table that
+/// would have to follow the library's enums.
+pub fn kebab(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('-');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kebab_names() {
+        assert_eq!(kebab("NoPieces"), "no-pieces");
+        assert_eq!(kebab("Blocked"), "blocked");
+        assert_eq!(kebab("LoneKingSixteenMoves"), "lone-king-sixteen-moves");
+    }
+}

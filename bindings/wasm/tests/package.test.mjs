@@ -1,0 +1,295 @@
+// Tests of the npm package (bindings/wasm/pkg, built by build.sh) in Node:
+// the same answers as the native Rust library (the `native_check` example,
+// run as a child process), the published perft counts, and errors on bad
+// input that are JS exceptions carrying the library's message.
+//
+// Run: node --test bindings/wasm/tests/
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+import init, * as draughts from "../pkg/draughts.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../../..");
+await init({ module_or_path: readFileSync(path.join(here, "../pkg/draughts_bg.wasm")) });
+
+const { Game, Position, MoveInput, variants, perft } = draughts;
+const ALL = variants();
+const NAMES = ALL.map((v) => v.name);
+
+// The native answers: one request per line to the native_check example.
+const nativeBin = process.env.DRAUGHTS_NATIVE_CHECK ?? path.join(root, "target/release/examples/native_check");
+function native(lines) {
+  assert.ok(existsSync(nativeBin), `${nativeBin} missing: cargo build --release -p draughts-wasm --example native_check`);
+  const out = execFileSync(nativeBin, { input: lines.join("\n") + "\n", maxBuffer: 1 << 28 }).toString();
+  const replies = out.split("\n").slice(0, -1);
+  assert.equal(replies.length, lines.length);
+  return replies;
+}
+
+// A small deterministic generator (xorshift32) for the random games.
+function rng(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    return x % n;
+  };
+}
+
+function throwsMessage(fn, pattern) {
+  let error;
+  try {
+    fn();
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(error, "expected an exception");
+  assert.ok(error instanceof Error, `an Error, not ${error}`);
+  assert.ok(!(error instanceof WebAssembly.RuntimeError), `a trap: ${error.message}`);
+  if (pattern) assert.match(error.message, pattern);
+  return error.message;
+}
+
+test("variants: every built-in variant and the eight house rules, with their boards", () => {
+  const builtin = ALL.filter((v) => v.builtin).map((v) => v.name);
+  for (const name of ["english", "international", "russian", "brazilian", "italian", "spanish", "thai", "turkish", "canadian", "pool", "czech"]) {
+    assert.ok(builtin.includes(name), name);
+  }
+  const house = ALL.filter((v) => !v.builtin).map((v) => v.name);
+  assert.deepEqual(house, ["spanish-site", "brazilian-site", "english-site", "russian-site", "italian-site", "thai-site", "english-50-moves", "english-40-moves"]);
+  assert.equal(new Set(NAMES).size, NAMES.length);
+  for (const v of ALL) {
+    const expected = v.orthogonal ? v.width * v.height : (v.width * v.height) / 2;
+    assert.equal(v.squares.length, expected, v.name);
+    assert.equal(new Set(v.squares.map((s) => `${s.row},${s.col}`)).size, expected, v.name);
+    assert.equal(new Position(v.name).fen(), v.startFen, v.name);
+    assert.deepEqual(draughts.variant(v.name), v);
+  }
+  assert.equal(draughts.variant("SPANISH-SITE").name, "spanish-site");
+  const site = draughts.variant("spanish-site");
+  assert.deepEqual([site.drawCounts, site.repetition, site.precedence], [[{ reason: "king-moves", count: 20, unit: "plies" }], 3, ["most-pieces"]]);
+});
+
+test("perft equals the published counts of tests/data/reference.tsv (up to 2 million nodes)", () => {
+  const rows = readFileSync(path.join(root, "tests/data/reference.tsv"), "utf8").trim().split("\n").slice(1);
+  let checked = 0;
+  for (const row of rows) {
+    const [variant, mode, fen, depth, nodes] = row.split("\t");
+    if (Number(nodes) > 2_000_000) continue;
+    const got = perft(variant, fen === "initial" ? undefined : fen, Number(depth), mode);
+    assert.equal(got, Number(nodes), `${variant} ${mode} ${fen} depth ${depth}`);
+    checked++;
+  }
+  assert.ok(checked > 200, `${checked} rows checked`);
+});
+
+test("perft equals the native library's for every variant, house rules included", () => {
+  const requests = [];
+  const got = [];
+  for (const v of ALL) {
+    for (const mode of ["distinct", "routes"]) {
+      const depth = v.width > 8 ? 4 : 6;
+      requests.push(["perft", v.name, "-", depth, mode].join("\t"));
+      got.push(String(perft(v.name, undefined, depth, mode)));
+    }
+  }
+  assert.deepEqual(got, native(requests));
+});
+
+test("random games equal the native library's: the FEN after every move and the outcome", () => {
+  const requests = [];
+  const mine = [];
+  let ended = 0;
+  for (const v of ALL) {
+    for (let seed = 1; seed <= 6; seed++) {
+      const pick = rng(seed * 7919 + v.name.length);
+      const game = new Game(v.name);
+      const texts = [];
+      const fens = [];
+      while (!game.isOver && texts.length < 300) {
+        const moves = game.legalMoves();
+        const mv = moves[pick(moves.length)];
+        // Alternate full-path text and the shortest notation.
+        const played = game.play(texts.length % 2 ? mv.notation : mv.text);
+        assert.equal(played.text, mv.text);
+        texts.push(mv.text);
+        fens.push(game.fen());
+      }
+      const outcome = game.outcome();
+      if (outcome) ended++;
+      requests.push(["game", v.name, "-", ...texts].join("\t"));
+      mine.push([...fens, "|", outcome ? outcome.text : "-"].join("\t"));
+    }
+  }
+  assert.deepEqual(mine, native(requests));
+  assert.ok(ended > ALL.length, `${ended} games ended by the rules`);
+});
+
+test("bad FENs throw the library's message, the same as native", () => {
+  const bad = [
+    ["english", "W:W33:B1"],
+    ["international", "X:W31:B20"],
+    ["russian", "W:Wa2:Bh8"],
+    ["english", "W:W1,1:B5"],
+    ["english", ""],
+    ["spanish-site", "W:Wz9"],
+  ];
+  const natives = native(bad.filter(([, f]) => f !== "").map(([v, f]) => ["fen", v, f].join("\t")));
+  let i = 0;
+  for (const [v, f] of bad) {
+    if (f === "") {
+      // An empty FEN means the start position.
+      assert.equal(new Position(v, f).fen(), new Position(v).fen());
+      continue;
+    }
+    const message = throwsMessage(() => new Position(v, f));
+    assert.equal(`error: ${message}`, natives[i++], `${v} ${f}`);
+    throwsMessage(() => new Game(v, f));
+  }
+  throwsMessage(() => new Game("checkers9"), /unknown variant `checkers9`.*english-40-moves/);
+});
+
+test("a rejected call changes nothing and never traps", () => {
+  const game = new Game("international");
+  game.play("32-28");
+  const fen = game.fen();
+  throwsMessage(() => game.play("32-28"), /illegal|no legal move/i);
+  throwsMessage(() => game.play("hello"), /./);
+  throwsMessage(() => game.play(""), /./);
+  throwsMessage(() => game.play("99-98"), /./);
+  assert.equal(game.fen(), fen);
+  assert.equal(game.moves().length, 1);
+
+  throwsMessage(() => game.resign("purple"), /colour/);
+  throwsMessage(() => new Position("english").legalMoves("sideways"), /move mode/);
+  throwsMessage(() => (game.drawMode = "never"), /draw mode/);
+  assert.equal(game.drawMode, "automatic");
+  throwsMessage(() => game.claimDraw(), /no draw can be claimed/);
+
+  const out = game.resign();
+  assert.deepEqual([out.winner, out.reason, out.result], ["white", "resignation", "1-0"]);
+  throwsMessage(() => game.play("19-23"), /the game is over/);
+  throwsMessage(() => game.agreeDraw(), /the game is over/);
+  assert.deepEqual(game.legalMoves(), []);
+  assert.equal(game.moves().length, 1);
+  // Undo clears the declared outcome with the move.
+  assert.equal(game.undo().text, "32-28");
+  assert.equal(game.outcome(), null);
+  assert.equal(game.undo(), null);
+
+  const input = game.moveInput();
+  throwsMessage(() => input.click("51"), /not a playing square of international/);
+  throwsMessage(() => input.click({}), /a square is a string/);
+  assert.equal(input.click("1"), false, "a black man: not White's to move");
+  assert.equal(input.click(40), false, "an empty square");
+  assert.deepEqual(input.clicks, []);
+
+  throwsMessage(() => Game.fromPdn("", "english"), /no game/);
+  throwsMessage(() => Game.fromPdn('[GameType "20"]\n1. 32-28 *', "english"), /GameType 20 is not english/);
+  throwsMessage(() => Game.fromPdn("1. 11-15 11-15 *", "english"), /move 1/);
+  throwsMessage(() => Game.fromPdn("1. 11-15 *"), /no GameType tag/);
+  throwsMessage(() => game.toPdn({ Event: {} }), /tag `Event`/);
+  // The module still works after all of these.
+  assert.equal(new Position("english").perft(4), 1469);
+});
+
+test("click input: forced capture, multi-jump, ambiguous end square", () => {
+  // The International example of the Rust MoveInput documentation.
+  const pos = new Position("international", "W:WK1,46:B23,32,33,44");
+  const input = pos.moveInput();
+  assert.deepEqual(input.movable, ["1"]);
+  assert.deepEqual([...input.captured].sort(), ["23", "32", "33", "44"]);
+  assert.equal(input.click("46"), false);
+  assert.equal(input.click("1"), true);
+  assert.equal(input.destinations.length, 3);
+  assert.ok(input.nextSquares.includes("40"));
+  assert.equal(input.click("27"), true);
+  assert.equal(input.complete, false);
+  assert.equal(input.candidates.length, 2);
+  assert.deepEqual(input.nextSquares, []);
+  assert.equal(input.undo(), "27");
+  assert.equal(input.click("40"), true);
+  assert.equal(input.candidates.length, 3);
+  assert.equal(input.click(27), true);
+  assert.equal(input.complete, true);
+  assert.equal(input.chosen.text, "1x40x49x27");
+  assert.deepEqual(input.chosen.path, ["40", "49", "27"]);
+  const after = pos.play(input.chosen.text);
+  assert.equal(after.turn(), "black");
+  assert.equal(after.pieces().length, 2 + 1);
+
+  // A finished game has nothing to click.
+  const over = new Game("english", "B:W29:B");
+  assert.equal(over.isOver, true);
+  assert.equal(over.outcome().reason, "no-pieces");
+  const none = over.moveInput();
+  assert.deepEqual([none.movable, none.captured], [[], []]);
+  assert.equal(none.click("1"), false);
+});
+
+test("PDN out and in round trips random games of every variant", () => {
+  for (const v of ALL) {
+    const pick = rng(v.name.length * 31 + 5);
+    const game = new Game(v.name);
+    for (let i = 0; i < 40 && !game.isOver; i++) {
+      const moves = game.legalMoves();
+      game.play(moves[pick(moves.length)].text);
+    }
+    const pdn = game.toPdn({ Event: "round trip", Variant: v.name });
+    assert.match(pdn, /\[Event "round trip"\]/);
+    const back = Game.fromPdn(pdn, v.name);
+    assert.deepEqual(back.moves().map((m) => m.text), game.moves().map((m) => m.text), v.name);
+    assert.equal(back.fen(), game.fen(), v.name);
+    assert.deepEqual(back.outcome(), game.outcome(), v.name);
+    if (v.builtin) {
+      // Without a variant the GameType tag decides.
+      assert.equal(Game.fromPdn(pdn).fen(), game.fen(), v.name);
+    }
+  }
+});
+
+test("outcomes carry their reason: blocked, no pieces, king moves, agreement", () => {
+  // White's man on 29 (a1) is blocked by 25 and 22 behind it.
+  const blocked = new Game("english", "W:W29:B25,22");
+  assert.deepEqual(blocked.outcome(), { result: "0-1", winner: "black", reason: "blocked", text: blocked.outcome().text });
+  assert.deepEqual(blocked.legalMoves(), []);
+
+  // The site rules draw after 20 king-only plies without capture: random
+  // king moves that leave the opponent nothing to capture end in that or in
+  // a repetition.
+  const reasons = new Set();
+  for (let seed = 1; seed <= 12; seed++) {
+    const kings = new Game("russian-site", "W:WKa1,Kc1:BKh8,Kf8");
+    const pick = rng(seed);
+    let plies = 0;
+    while (!kings.isOver && plies < 200) {
+      const moves = kings.legalMoves();
+      const safe = moves.filter((m) => {
+        const g = kings.clone();
+        g.play(m.text);
+        return !g.position().hasCaptures();
+      });
+      const from = safe.length ? safe : moves;
+      kings.play(from[pick(from.length)].text);
+      plies++;
+    }
+    const o = kings.outcome();
+    assert.ok(o, "the game ends");
+    reasons.add(o.reason);
+    if (o.reason === "king-moves") {
+      assert.equal(kings.quietKingPlies(), 20);
+      assert.equal(o.winner, null);
+    }
+    if (o.reason === "repetition") assert.equal(kings.repetitions(), 3);
+  }
+  assert.ok(reasons.has("king-moves"), [...reasons].join(","));
+
+  const g = new Game("russian");
+  assert.deepEqual(g.agreeDraw(), { result: "1/2-1/2", winner: null, reason: "agreement", text: g.outcome().text });
+});
