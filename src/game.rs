@@ -61,15 +61,20 @@ pub enum DrawReason {
     Agreement,
     /// The same position occurred the variant's number of times.
     Repetition,
-    /// The king-move limit: only kings moved, nothing captured.
+    /// The king-move limit: only kings moved, nothing captured (FMJD 25
+    /// moves each, Russian and Czech 15, Brazilian 20).
     KingMoves,
-    /// The no-progress limit: no capture and no man move.
+    /// The no-progress limit: no capture and no man move (English, 40 moves
+    /// each).
     NoProgress,
-    /// FMJD: lone king against three pieces including a king, 16 moves each.
+    /// FMJD (International, Canadian): lone king against three pieces
+    /// including a king, 16 moves each.
     LoneKingSixteenMoves,
-    /// FMJD: lone king against one or two pieces including a king, 5 moves each.
+    /// FMJD (International, Canadian): lone king against one or two pieces
+    /// including a king, 5 moves each.
     LoneKingFiveMoves,
-    /// Russian: three or more kings against a lone king, 15 moves each.
+    /// Three kings against a lone king: Russian, the stronger side's 15th
+    /// move; Pool, its 13th.
     ThreeKingsAgainstOne,
     /// Russian: 4-5 or 6-7 pieces with kings on both sides, balance unchanged.
     PieceCount,
