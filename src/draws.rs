@@ -399,7 +399,7 @@ impl DrawRules {
     /// Czech draughts (Czech draughts federation; FMJD's "Brief rules of
     /// Czech draughts"): "Draw can be reached by an agreement of players or
     /// when the same position is repeated three times and draw is claimed or
-    /// if no jump or move by a piece [man] is done within 15 moves":
+    /// if no jump or move by a piece \[man\] is done within 15 moves":
     /// repetition is claimed; 15 moves each (30 plies) without capture or
     /// man move is automatic ("moves" read as moves of each player, as in
     /// the Russian rules the Czech ones follow).

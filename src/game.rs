@@ -2,7 +2,7 @@
 //!
 //! # Draw rules
 //! Every rule is data in the variant's [`DrawRules`](crate::DrawRules): a
-//! repetition rule and a list of [`CountRule`](crate::CountRule)s, each with
+//! repetition rule and a list of [`CountRule`]s, each with
 //! its material, limit, resets and trigger ([`crate::draws`] explains how a
 //! count runs, and each preset cites its federation text). The game keeps
 //! one counter per rule, reports the rule that drew the game as the
@@ -15,7 +15,7 @@
 //!   federation's text is 2N plies ([`Limit`](crate::Limit)).
 //! * **Automatic or claimed**: [`DrawMode`] chooses between ending the game
 //!   on every draw by rule (the default), following each rule's
-//!   [`Trigger`](crate::Trigger) ([`DrawMode::AsWritten`]), or making every
+//!   [`Trigger`] ([`DrawMode::AsWritten`]), or making every
 //!   draw a claim ([`DrawMode::OnClaim`]).
 //!
 //! # Winning
@@ -248,8 +248,8 @@ pub enum DrawMode {
     #[default]
     Automatic,
     /// Each rule as its federation writes it: rules with
-    /// [`Trigger::Automatic`](crate::Trigger::Automatic) end the game,
-    /// [`Trigger::Claim`](crate::Trigger::Claim) rules make a claim available
+    /// [`Trigger::Automatic`] end the game,
+    /// [`Trigger::Claim`] rules make a claim available
     /// ([`Game::claim_draw`]).
     AsWritten,
     /// A draw by rule only makes a claim available
