@@ -260,7 +260,10 @@ mod tests {
         let out = transcript::<English>(&args(VariantKind::English), &input);
         assert!(out.contains("White offers a draw. Black, accept?"), "{out}");
         assert!(out.contains("draw declined"), "{out}");
-        assert!(out.contains("game over: draw (Agreement) 1/2-1/2"), "{out}");
+        assert!(
+            out.contains("game over: Draw: agreed by the players 1/2-1/2"),
+            "{out}"
+        );
         let pdn = std::fs::read_to_string(&file).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(
@@ -280,7 +283,7 @@ mod tests {
             "11-15\nresign\n23-19\nundo\n23-19\n",
         );
         assert!(
-            out.contains("game over: Black wins (Resignation) 0-1"),
+            out.contains("game over: Black wins: White resigned 0-1"),
             "{out}"
         );
         assert!(out.contains("the game is over"), "{out}");
