@@ -247,9 +247,11 @@ pub struct PyOutcome {
     /// `"white"` or `"black"`, or None for a draw.
     #[pyo3(get)]
     winner: Option<&'static str>,
-    /// Why: `"no_pieces"`, `"blocked"`, `"resignation"`, `"time"` for a win;
+    /// Why, the library's reason in snake case: for a win e.g. `"no_pieces"`,
+    /// `"blocked"`, `"out_of_moves"` (Antidraughts), `"first_king"`
+    /// (Breakthrough), `"resignation"`, `"time"`; for a draw e.g.
     /// `"agreement"`, `"repetition"`, `"king_moves"`, `"no_progress"` or an
-    /// end-game rule for a draw.
+    /// end-game rule.
     #[pyo3(get)]
     reason: String,
     /// The PDN result from White's side: `"1-0"`, `"0-1"` or `"1/2-1/2"`.

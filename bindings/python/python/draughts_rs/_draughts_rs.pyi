@@ -62,7 +62,8 @@ class Outcome:
         """``"white"``, ``"black"`` or None for a draw."""
     @property
     def reason(self) -> str:
-        """``"no_pieces"``, ``"blocked"``, ``"resignation"``, ``"time"``,
+        """The library's reason in snake case, e.g. ``"no_pieces"``, ``"blocked"``,
+        ``"out_of_moves"``, ``"first_king"``, ``"resignation"``, ``"time"``,
         ``"agreement"``, ``"repetition"``, ``"king_moves"``, ``"no_progress"``,
         or an end-game rule such as ``"lone_king_five_moves"``."""
     @property
