@@ -253,7 +253,7 @@ function afterMove() {
 
 function request() {
   const g = state.game;
-  return { variant: g.variant, startFen: g.startFen(), moves: g.moves().map((m) => m.text), level: state.opponent };
+  return { variant: g.variant, startFen: g.startFen(), moves: g.moves().map((m) => m.text), level: state.opponent, seed: state.seed };
 }
 
 async function computerMove() {
@@ -295,6 +295,7 @@ function newGame(variantName, fen) {
   state.info = state.all.find((v) => v.name === variantName) ?? state.all[0];
   state.game = new Game(state.info.name, fen);
   state.human = state.info.firstMover;
+  state.seed = Math.floor(Math.random() * 2 ** 31);
   state.startTurn = turnOf(state.game.startFen());
   state.input = state.game.moveInput();
   message("");

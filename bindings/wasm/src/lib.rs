@@ -285,7 +285,8 @@ impl MoveInput {
         self.inner.click(&name).map_err(js_err)
     }
 
-    /// Removes the last click and returns it.
+    /// Removes the last click and returns it (undefined when nothing was
+    /// clicked).
     pub fn undo(&mut self) -> Option<String> {
         self.inner.undo()
     }
@@ -509,7 +510,8 @@ impl Game {
         to_js(&outcome_js(o))
     }
 
-    /// The draw rule that could be claimed now (in "on-claim" mode), or null.
+    /// The draw rule that could be claimed now (in "on-claim" mode), or
+    /// undefined.
     #[wasm_bindgen(js_name = claimableDraw)]
     pub fn claimable_draw(&self) -> Option<String> {
         self.inner
