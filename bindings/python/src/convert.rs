@@ -2,8 +2,8 @@
 //! outcomes, and the library's errors as Python exceptions.
 
 use draughts::{
-    Bitboard, Color, DrawMode, FenError, GameError, Geometry, Move, MoveMode, MoveTextError,
-    Outcome, Position, UnknownVariant, Variant, VariantKind,
+    Color, DrawMode, FenError, GameError, Geometry, Move, MoveMode, MoveTextError, Outcome,
+    Position, UnknownVariant, Variant, VariantKind,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use crate::errors;
 
 /// The square-set type of variant `V`.
-pub(crate) type Set<V> = Bitboard<<<V as Variant>::Board as Geometry>::Bits>;
+pub(crate) type Set<V> = draughts::SquareSet<V>;
 
 /// A legal move: a step, or a whole capture sequence.
 ///
@@ -35,6 +35,10 @@ pub struct PyMove {
     /// True when a man becomes a king by this move.
     #[pyo3(get)]
     pub(crate) promotes: bool,
+    /// The jumps of a capture in order: `(from, to, captured)` per jump
+    /// (empty for a step), for animating a capture.
+    #[pyo3(get)]
+    pub(crate) jumps: Vec<(u16, u16, u16)>,
     /// The full-path text, as the variant writes squares.
     #[pyo3(get)]
     pub(crate) text: String,
@@ -73,6 +77,7 @@ impl PyMove {
             m.path.clone(),
             m.captured.clone(),
             m.promotes,
+            m.jumps.clone(),
             m.text.clone(),
         )
             .into_pyobject(py)?
@@ -87,6 +92,7 @@ impl PyMove {
         path: Vec<u16>,
         captured: Vec<u16>,
         promotes: bool,
+        jumps: Vec<(u16, u16, u16)>,
         text: String,
     ) -> PyResult<PyMove> {
         Ok(PyMove {
@@ -95,6 +101,7 @@ impl PyMove {
             path,
             captured,
             promotes,
+            jumps,
             text,
         })
     }
@@ -126,6 +133,13 @@ pub(crate) fn py_move<V: Variant>(kind: VariantKind, m: &Move<V>) -> PyMove {
             .collect(),
         captured: numbers::<V>(m.captured()),
         promotes: m.promotes(),
+        jumps: m
+            .jumps()
+            .map(|j| {
+                let n = |s| V::square_number(s) as u16;
+                (n(j.from), n(j.to), n(j.captured))
+            })
+            .collect(),
         text: m.to_string(),
     }
 }
