@@ -28,38 +28,9 @@ pub struct Board {
     pub(crate) pos: AnyPosition,
 }
 
-/// The board as text: rows from the far side (as White sees it) down, files
-/// from the left; `w`/`b` men, `W`/`B` kings, `.` an empty playing square.
+/// The library's board diagram without its final line break.
 pub(crate) fn diagram<V: Variant>(p: &Position<V>) -> String {
-    let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
-    let mut out = String::new();
-    for row in (0..h).rev() {
-        out.push_str(&format!("{:>2} ", row + 1));
-        for col in 0..w {
-            let c = match V::algebraic_square(row, col) {
-                None => ' ',
-                Some(sq) => match p.piece_at(sq) {
-                    None => '.',
-                    Some(pc) => piece_char(pc.color, pc.kind),
-                },
-            };
-            out.push(c);
-            if col + 1 < w {
-                out.push(' ');
-            }
-        }
-        out.push('\n');
-    }
-    out.push_str("   ");
-    for col in 0..w {
-        out.push((b'a' + col) as char);
-        if col + 1 < w {
-            out.push(' ');
-        }
-    }
-    out.push('\n');
-    out.push_str(&format!("{} to move", color_name(p.turn())));
-    out
+    p.diagram().trim_end().to_string()
 }
 
 fn piece_char(c: Color, k: PieceKind) -> char {
@@ -469,6 +440,7 @@ struct InputView {
     next: Vec<u16>,
     destinations: Vec<u16>,
     captured: Vec<u16>,
+    jumped: Vec<u16>,
     candidates: Vec<PyMove>,
     chosen: Option<PyMove>,
 }
@@ -491,6 +463,7 @@ fn view<V: Variant>(
         next: numbers::<V>(input.next_squares()),
         destinations: numbers::<V>(input.destinations()),
         captured: numbers::<V>(input.captured()),
+        jumped: numbers::<V>(input.jumped()),
         candidates: input
             .candidates()
             .iter()
@@ -574,6 +547,12 @@ impl MoveInput {
     #[getter]
     fn captured(&self) -> Vec<u16> {
         self.view().captured
+    }
+
+    /// The pieces jumped by the clicks so far (to mark them step by step).
+    #[getter]
+    fn jumped(&self) -> Vec<u16> {
+        self.view().jumped
     }
 
     /// The legal moves still possible with the clicks so far.

@@ -35,6 +35,10 @@ pub struct PyMove {
     /// True when a man becomes a king by this move.
     #[pyo3(get)]
     pub(crate) promotes: bool,
+    /// The jumps of a capture in order: `(from, to, captured)` per jump
+    /// (empty for a step), for animating a capture.
+    #[pyo3(get)]
+    pub(crate) jumps: Vec<(u16, u16, u16)>,
     /// The full-path text, as the variant writes squares.
     #[pyo3(get)]
     pub(crate) text: String,
@@ -73,6 +77,7 @@ impl PyMove {
             m.path.clone(),
             m.captured.clone(),
             m.promotes,
+            m.jumps.clone(),
             m.text.clone(),
         )
             .into_pyobject(py)?
@@ -87,6 +92,7 @@ impl PyMove {
         path: Vec<u16>,
         captured: Vec<u16>,
         promotes: bool,
+        jumps: Vec<(u16, u16, u16)>,
         text: String,
     ) -> PyResult<PyMove> {
         Ok(PyMove {
@@ -95,6 +101,7 @@ impl PyMove {
             path,
             captured,
             promotes,
+            jumps,
             text,
         })
     }
@@ -126,6 +133,13 @@ pub(crate) fn py_move<V: Variant>(kind: VariantKind, m: &Move<V>) -> PyMove {
             .collect(),
         captured: numbers::<V>(m.captured()),
         promotes: m.promotes(),
+        jumps: m
+            .jumps()
+            .map(|j| {
+                let n = |s| V::square_number(s) as u16;
+                (n(j.from), n(j.to), n(j.captured))
+            })
+            .collect(),
         text: m.to_string(),
     }
 }
@@ -247,9 +261,11 @@ pub struct PyOutcome {
     /// `"white"` or `"black"`, or None for a draw.
     #[pyo3(get)]
     winner: Option<&'static str>,
-    /// Why: `"no_pieces"`, `"blocked"`, `"resignation"`, `"time"` for a win;
+    /// Why, the library's reason in snake case: for a win e.g. `"no_pieces"`,
+    /// `"blocked"`, `"out_of_moves"` (Antidraughts), `"first_king"`
+    /// (Breakthrough), `"resignation"`, `"time"`; for a draw e.g.
     /// `"agreement"`, `"repetition"`, `"king_moves"`, `"no_progress"` or an
-    /// end-game rule for a draw.
+    /// end-game rule.
     #[pyo3(get)]
     reason: String,
     /// The PDN result from White's side: `"1-0"`, `"0-1"` or `"1/2-1/2"`.

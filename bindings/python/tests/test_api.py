@@ -27,6 +27,7 @@ def test_moves_have_text_path_and_captured():
     (m,) = b.legal_moves()
     assert (m.text, m.from_square, m.path, m.captured, m.to_square) == ("28x19x8", 28, [19, 8], [13, 23], 8)
     assert m.is_capture and not m.promotes and m.variant == "international"
+    assert m.jumps == [(28, 19, 23), (19, 8, 13)]  # (from, to, captured)
     assert b.move_text(m) == "28x8" and str(m) == "28x19x8" and repr(m) == "Move('28x19x8')"
     after = b.play("28x8")
     assert after.fen == "B:W8:B" and after == b.play(m)
@@ -151,6 +152,7 @@ def test_move_input_clicks():
     assert inp.next_squares == []
     assert inp.undo() == 27
     assert inp.click(40) and len(inp.candidates) == 3 and len(inp.captured) == 3
+    assert inp.jumped == [23]  # 1 to 40 jumps the man on 23
     assert inp.click(27) and inp.is_complete
     assert inp.chosen.text == "1x40x49x27" and inp.chosen in b.legal_moves()
     assert b.move_input([1, 40, 27]).chosen == inp.chosen
@@ -195,7 +197,7 @@ def test_repr_str_eq_hash_pickle():
     s = str(b)
     rows = s.splitlines()[:8]
     assert "".join(rows).count("b") == 12 and "".join(rows).count("w") == 12
-    assert s.splitlines()[-1] == "black to move" and s.splitlines()[-2].split() == list("abcdefgh")
+    assert s.splitlines()[-1] == "Black to move" and s.splitlines()[-2].split() == list("abcdefgh")
     assert b == d.Board("english") and b != d.Board("english", "W:W21-32:B1-12") and b != d.Board("russian")
     assert len({b, d.Board("english"), d.Board("pool")}) == 2
     assert b.zobrist() == d.Board("english", b.fen).zobrist() != b.play("11-15").zobrist()

@@ -46,6 +46,9 @@ class Move:
     def captured(self) -> List[int]:
         """Squares of the captured pieces, in numbering order."""
     @property
+    def jumps(self) -> List[Tuple[int, int, int]]:
+        """The jumps of a capture in order: ``(from, to, captured)``."""
+    @property
     def is_capture(self) -> bool: ...
     @property
     def promotes(self) -> bool: ...
@@ -62,7 +65,8 @@ class Outcome:
         """``"white"``, ``"black"`` or None for a draw."""
     @property
     def reason(self) -> str:
-        """``"no_pieces"``, ``"blocked"``, ``"resignation"``, ``"time"``,
+        """The library's reason in snake case, e.g. ``"no_pieces"``, ``"blocked"``,
+        ``"out_of_moves"``, ``"first_king"``, ``"resignation"``, ``"time"``,
         ``"agreement"``, ``"repetition"``, ``"king_moves"``, ``"no_progress"``,
         or an end-game rule such as ``"lone_king_five_moves"``."""
     @property
@@ -131,6 +135,8 @@ class MoveInput:
     def destinations(self) -> List[int]: ...
     @property
     def captured(self) -> List[int]: ...
+    @property
+    def jumped(self) -> List[int]: ...
     @property
     def candidates(self) -> List[Move]: ...
     @property
