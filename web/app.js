@@ -20,8 +20,10 @@ const LABELS = {
 const label = (v) => LABELS[v.name] ?? v.name.replace(/(^|-)(\w)/g, (_, d, c) => (d ? " " : "") + c.toUpperCase());
 
 const REASONS = {
-  "no-pieces": (o) => `${cap(loser(o))} has no pieces left`,
-  "blocked": (o) => `${cap(loser(o))} has no legal move`,
+  // The side to move has no pieces or no move (it loses, or in the losing
+  // variants wins: the outcome's winner says which).
+  "no-pieces": () => `${cap(state.game.turn())} has no pieces left`,
+  "blocked": () => `${cap(state.game.turn())} has no legal move`,
   "resignation": (o) => `${cap(loser(o))} resigned`,
   "time": (o) => `${cap(loser(o))} lost on time`,
   "agreement": () => "draw by agreement",
