@@ -1,0 +1,59 @@
+"""draughts_rs: draughts/checkers rules at native speed, every variant.
+
+The Rust library ``draughts`` (bitboard move generation, games with draw
+rules, FEN/PDN, perft) as a Python package.
+
+>>> import draughts_rs as d
+>>> d.Board("international").perft(3)
+658
+>>> g = d.Game("russian")
+>>> g.push("c3-d4")
+Move('c3-d4')
+
+Squares are the variant's PDN square numbers (1 to ``Board.num_squares``) in
+every variant; ``Board.square_name`` gives the text the variant writes.
+
+Action encoding (``Board.action``, ``Board.legal_mask``): a move's action is
+``(from_square - 1) * num_squares + (to_square - 1)``; there are
+``num_squares ** 2`` actions. Captures with the same start and end square but
+different captured pieces share one action (``Board.moves_for_action`` lists
+them). NumPy is only needed by ``planes``, ``legal_mask`` and ``planes_batch``.
+"""
+
+from ._draughts_rs import (
+    Board,
+    DraughtsError,
+    DrawClaimError,
+    FenError,
+    Game,
+    GameOverError,
+    Move,
+    MoveError,
+    MoveInput,
+    Outcome,
+    PdnError,
+    VariantError,
+    planes_batch,
+    random_playouts,
+    read_pdn,
+    variants,
+)
+
+__all__ = [
+    "Board",
+    "DraughtsError",
+    "DrawClaimError",
+    "FenError",
+    "Game",
+    "GameOverError",
+    "Move",
+    "MoveError",
+    "MoveInput",
+    "Outcome",
+    "PdnError",
+    "VariantError",
+    "planes_batch",
+    "random_playouts",
+    "read_pdn",
+    "variants",
+]

@@ -1,0 +1,605 @@
+//! `Board`: an immutable, hashable position of any variant; `MoveInput`:
+//! step-wise (click) move entry on a board.
+
+use draughts::{AnyPosition, Color, Geometry, PieceKind, Position, Variant, VariantKind};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+use crate::convert::{
+    color_name, fen_err, find_move, kind, mode, numbers, py_move, q, text_err, MoveArg, PyMove,
+};
+
+/// A position of any variant: the pieces and the side to move.
+///
+/// Boards are immutable values (`play` returns a new one), compare equal
+/// when variant, pieces and side to move are equal, hash accordingly and
+/// pickle. Squares are PDN square numbers (1 to `num_squares`).
+///
+/// >>> import draughts_rs as d
+/// >>> b = d.Board("international")
+/// >>> len(b.legal_moves())
+/// 9
+/// >>> b.play("32-28").fen
+/// 'B:W28,31,33-50:B1-20'
+#[pyclass(module = "draughts_rs", name = "Board", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub(crate) pos: AnyPosition,
+}
+
+/// The board as text: rows from the far side (as White sees it) down, files
+/// from the left; `w`/`b` men, `W`/`B` kings, `.` an empty playing square.
+pub(crate) fn diagram<V: Variant>(p: &Position<V>) -> String {
+    let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
+    let mut out = String::new();
+    for row in (0..h).rev() {
+        out.push_str(&format!("{:>2} ", row + 1));
+        for col in 0..w {
+            let c = match V::algebraic_square(row, col) {
+                None => ' ',
+                Some(sq) => match p.piece_at(sq) {
+                    None => '.',
+                    Some(pc) => piece_char(pc.color, pc.kind),
+                },
+            };
+            out.push(c);
+            if col + 1 < w {
+                out.push(' ');
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for col in 0..w {
+        out.push((b'a' + col) as char);
+        if col + 1 < w {
+            out.push(' ');
+        }
+    }
+    out.push('\n');
+    out.push_str(&format!("{} to move", color_name(p.turn())));
+    out
+}
+
+fn piece_char(c: Color, k: PieceKind) -> char {
+    match (c, k) {
+        (Color::White, PieceKind::Man) => 'w',
+        (Color::White, PieceKind::King) => 'W',
+        (Color::Black, PieceKind::Man) => 'b',
+        (Color::Black, PieceKind::King) => 'B',
+    }
+}
+
+/// Planes `[own men, own kings, opponent men, opponent kings]` ("own" is the
+/// side to move), each `height x width`, row 0 the far row as White sees it
+/// (the top of the diagram), column 0 file `a`. One byte per cell.
+pub(crate) fn planes<V: Variant>(p: &Position<V>, out: &mut Vec<u8>) {
+    let (w, h) = (V::Board::WIDTH as usize, V::Board::HEIGHT as usize);
+    let base = out.len();
+    out.resize(base + 4 * w * h, 0);
+    let me = p.turn();
+    for r in 0..h {
+        let row = (h - 1 - r) as u8;
+        for c in 0..w {
+            let Some(sq) = V::algebraic_square(row, c as u8) else {
+                continue;
+            };
+            let Some(pc) = p.piece_at(sq) else { continue };
+            let plane = match (pc.color == me, pc.kind) {
+                (true, PieceKind::Man) => 0,
+                (true, PieceKind::King) => 1,
+                (false, PieceKind::Man) => 2,
+                (false, PieceKind::King) => 3,
+            };
+            out[base + (plane * h + r) * w + c] = 1;
+        }
+    }
+}
+
+/// The action of a move: `(from - 1) * num_squares + (to - 1)`.
+pub(crate) fn action_of(num_squares: usize, m: &PyMove) -> usize {
+    (m.from_square as usize - 1) * num_squares + (m.to_square_num() as usize - 1)
+}
+
+impl PyMove {
+    pub(crate) fn to_square_num(&self) -> u16 {
+        *self.path.last().unwrap_or(&self.from_square)
+    }
+}
+
+pub(crate) fn dims(kind: VariantKind) -> (usize, usize, usize) {
+    let p = AnyPosition::start(kind);
+    with_pos!(&p, p => dims_of(p))
+}
+
+fn dims_of<V: Variant>(_: &Position<V>) -> (usize, usize, usize) {
+    (
+        V::Board::HEIGHT as usize,
+        V::Board::WIDTH as usize,
+        V::Board::SQUARES as usize,
+    )
+}
+
+/// A NumPy array from bytes: `numpy.frombuffer(data, uint8).reshape(shape).astype(dtype)`.
+pub(crate) fn ndarray<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    shape: Vec<usize>,
+    dtype: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let np = py.import("numpy").map_err(|e| {
+        pyo3::exceptions::PyImportError::new_err(format!(
+            "this function returns NumPy arrays: pip install numpy ({e})"
+        ))
+    })?;
+    let kw = PyDict::new(py);
+    kw.set_item("dtype", "uint8")?;
+    np.getattr("frombuffer")?
+        .call((PyBytes::new(py, data),), Some(&kw))?
+        .call_method1("reshape", (shape,))?
+        .call_method1("astype", (dtype,))
+}
+
+impl Board {
+    pub(crate) fn kind(&self) -> VariantKind {
+        self.pos.kind()
+    }
+
+    pub(crate) fn legal(&self, routes: bool) -> Vec<PyMove> {
+        let k = self.kind();
+        with_pos!(&self.pos, p => p.legal_moves_in(mode(routes)).iter().map(|m| py_move(k, m)).collect())
+    }
+}
+
+#[pymethods]
+impl Board {
+    /// The start position of `variant`, or the position of `fen`.
+    #[new]
+    #[pyo3(signature = (variant = "international", fen = None))]
+    fn new(variant: &str, fen: Option<&str>) -> PyResult<Board> {
+        let k = kind(variant)?;
+        let pos = match fen {
+            None => AnyPosition::start(k),
+            Some(f) => AnyPosition::from_fen(k, f).map_err(fen_err)?,
+        };
+        Ok(Board { pos })
+    }
+
+    /// The variant's name.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.kind().name()
+    }
+
+    /// The canonical FEN.
+    #[getter]
+    fn fen(&self) -> String {
+        self.pos.to_fen()
+    }
+
+    /// The side to move: `"white"` or `"black"`.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        color_name(self.pos.turn())
+    }
+
+    /// Number of playing squares (squares are numbered 1 to this).
+    #[getter]
+    fn num_squares(&self) -> usize {
+        dims(self.kind()).2
+    }
+
+    /// Board width in squares.
+    #[getter]
+    fn width(&self) -> usize {
+        dims(self.kind()).1
+    }
+
+    /// Board height in squares.
+    #[getter]
+    fn height(&self) -> usize {
+        dims(self.kind()).0
+    }
+
+    /// The legal moves. A capture sequence is one move. With `routes=True`,
+    /// every capture route is its own move; otherwise routes with the same
+    /// start, end and captured pieces are one.
+    #[pyo3(signature = (routes = false))]
+    fn legal_moves(&self, routes: bool) -> Vec<PyMove> {
+        self.legal(routes)
+    }
+
+    /// The number of legal moves (see `legal_moves`).
+    #[pyo3(signature = (routes = false))]
+    fn count_moves(&self, routes: bool) -> u64 {
+        with_pos!(&self.pos, p => p.count_moves(mode(routes)))
+    }
+
+    /// True when the side to move must capture.
+    fn has_captures(&self) -> bool {
+        with_pos!(&self.pos, p => p.has_captures())
+    }
+
+    /// True when the side to move has no legal move (and so has lost).
+    fn is_game_over(&self) -> bool {
+        with_pos!(&self.pos, p => p.is_game_over())
+    }
+
+    /// The board after `move` (a `Move` or move text such as `"32-28"`,
+    /// `"28x10"`, `"c3-d4"`). Raises `MoveError` if it is not legal here.
+    #[pyo3(name = "play", signature = (r#move))]
+    fn play_(&self, r#move: MoveArg<'_>) -> PyResult<Board> {
+        let k = self.kind();
+        let pos = match r#move {
+            MoveArg::Text(t) => self.pos.play_text(&t).map_err(text_err)?,
+            MoveArg::Move(m) => {
+                map_pos!(&self.pos, p => find_move(k, p, &m).map(|mv| p.play(&mv)))?
+            }
+        };
+        Ok(Board { pos })
+    }
+
+    /// The legal move named by `text` (any form: full path, `from-to`,
+    /// `fromxto`, algebraic, Russian short `ed4`). Raises `MoveError`.
+    fn parse_move(&self, text: &str) -> PyResult<PyMove> {
+        let k = self.kind();
+        with_pos!(&self.pos, p => p.parse_move(text).map(|m| py_move(k, &m)).map_err(text_err))
+    }
+
+    /// The shortest unambiguous text of a legal move (`"28x10"` for
+    /// `28x19x10` when no other capture matches it).
+    fn move_text(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
+        let k = self.kind();
+        with_pos!(&self.pos, p => find_move(k, p, &r#move).map(|m| p.move_text(&m)))
+    }
+
+    /// The piece on `square`: `"w"`/`"b"` for a man, `"W"`/`"B"` for a king,
+    /// None for an empty square.
+    fn piece_at(&self, square: i64) -> PyResult<Option<String>> {
+        with_pos!(&self.pos, p => {
+            let sq = crate::convert::square_of(p, square)?;
+            Ok(p.piece_at(sq).map(|pc| piece_char(pc.color, pc.kind).to_string()))
+        })
+    }
+
+    /// The squares of `color`'s pieces (`kind`: None for all, `"man"` or
+    /// `"king"`), in numbering order.
+    #[pyo3(signature = (color, kind = None))]
+    fn pieces(&self, color: &str, kind: Option<&str>) -> PyResult<Vec<u16>> {
+        let c = crate::convert::color(color)?;
+        with_pos!(&self.pos, p => {
+            let set = match kind {
+                None => p.pieces(c),
+                Some("man") => p.men(c),
+                Some("king") => p.kings(c),
+                Some(other) => {
+                    return Err(PyValueError::new_err(format!(
+                        "`{other}` is not a piece kind (expected \"man\" or \"king\")"
+                    )))
+                }
+            };
+            Ok(numbers_of(p, set))
+        })
+    }
+
+    /// The square as the variant writes it (`"22"`, or `"c3"` in variants
+    /// with algebraic notation).
+    fn square_name(&self, square: i64) -> PyResult<String> {
+        with_pos!(&self.pos, p => Ok(square_text(p, crate::convert::square_of(p, square)?)))
+    }
+
+    /// The number of the square named `text` (a number or `"c3"`).
+    fn parse_square(&self, text: &str) -> PyResult<u16> {
+        with_pos!(&self.pos, p => parse_square_in(p, text))
+    }
+
+    /// Perft: the number of move sequences of length `depth` (captures are
+    /// one move each; `routes=True` counts every capture route). Runs without
+    /// holding the GIL; `threads > 1` splits the root moves over threads.
+    #[pyo3(signature = (depth, routes = false, threads = 1))]
+    fn perft(&self, py: Python<'_>, depth: u32, routes: bool, threads: usize) -> u64 {
+        let pos = self.pos;
+        py.detach(move || {
+            if threads > 1 {
+                pos.perft_parallel(depth, mode(routes), threads)
+            } else {
+                pos.perft(depth, mode(routes))
+            }
+        })
+    }
+
+    /// Perft per root move: `{full-path move text: count}`.
+    #[pyo3(signature = (depth, routes = false))]
+    fn divide<'py>(
+        &self,
+        py: Python<'py>,
+        depth: u32,
+        routes: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let pos = self.pos;
+        let rows = py.detach(move || pos.divide(depth.max(1), mode(routes)));
+        let d = PyDict::new(py);
+        for (m, n) in rows {
+            d.set_item(m, n)?;
+        }
+        Ok(d)
+    }
+
+    /// Step-wise move input starting with `clicks` (square numbers).
+    #[pyo3(signature = (clicks = Vec::new()))]
+    fn move_input(&self, clicks: Vec<i64>) -> PyResult<MoveInput> {
+        let mut input = MoveInput {
+            pos: self.pos,
+            clicks: Vec::new(),
+        };
+        for c in clicks {
+            if !input.click(c)? {
+                return Err(PyValueError::new_err(format!(
+                    "square {c} can't be clicked after {:?}",
+                    input.clicks
+                )));
+            }
+        }
+        Ok(input)
+    }
+
+    /// The board as NumPy planes, shape `(4, height, width)`: own men, own
+    /// kings, opponent men, opponent kings ("own" = side to move); row 0 is
+    /// the far row as White sees it, column 0 is file `a`. Needs NumPy.
+    #[pyo3(signature = (dtype = None))]
+    fn planes<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let mut buf = Vec::new();
+        with_pos!(&self.pos, p => planes(p, &mut buf));
+        let (h, w, _) = dims(self.kind());
+        let dtype = dtype.unwrap_or_else(|| "float32".into_pyobject(py).unwrap().into_any());
+        ndarray(py, &buf, vec![4, h, w], &dtype)
+    }
+
+    /// Number of actions: `num_squares ** 2`.
+    #[getter]
+    fn num_actions(&self) -> usize {
+        let n = dims(self.kind()).2;
+        n * n
+    }
+
+    /// The action of a move: `(from_square - 1) * num_squares + (to_square - 1)`.
+    fn action(&self, r#move: PyRef<'_, PyMove>) -> PyResult<usize> {
+        if r#move.kind != self.kind() {
+            return Err(crate::errors::MoveError::new_err(format!(
+                "a {} move has no action in a {} position",
+                r#move.kind,
+                self.kind()
+            )));
+        }
+        Ok(action_of(dims(self.kind()).2, &r#move))
+    }
+
+    /// The legal moves whose action is `action` (several when captures share
+    /// start and end square), in `legal_moves()` order.
+    fn moves_for_action(&self, action: usize) -> Vec<PyMove> {
+        let n = dims(self.kind()).2;
+        self.legal(false)
+            .into_iter()
+            .filter(|m| action_of(n, m) == action)
+            .collect()
+    }
+
+    /// The legal-move mask: shape `(num_actions,)`, true where some legal
+    /// move has that action. Needs NumPy.
+    #[pyo3(signature = (dtype = None))]
+    fn legal_mask<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let n = dims(self.kind()).2;
+        let mut buf = vec![0u8; n * n];
+        for m in self.legal(false) {
+            buf[action_of(n, &m)] = 1;
+        }
+        let dtype = dtype.unwrap_or_else(|| "bool".into_pyobject(py).unwrap().into_any());
+        ndarray(py, &buf, vec![n * n], &dtype)
+    }
+
+    fn __str__(&self) -> String {
+        with_pos!(&self.pos, p => diagram(p))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board({}, {})", q(self.variant()), q(&self.fen()))
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(Py<PyAny>, (&'static str, String))> {
+        let b = slf.get();
+        Ok((
+            slf.py().get_type::<Board>().into_any().unbind(),
+            (b.variant(), b.fen()),
+        ))
+    }
+
+    /// The library's 64-bit Zobrist hash of the position (pieces and side
+    /// to move; the same for equal boards of one variant).
+    fn zobrist(&self) -> u64 {
+        with_pos!(&self.pos, p => p.zobrist())
+    }
+}
+
+fn numbers_of<V: Variant>(_: &Position<V>, set: crate::convert::Set<V>) -> Vec<u16> {
+    numbers::<V>(set)
+}
+
+fn square_text<V: Variant>(_: &Position<V>, sq: draughts::Square) -> String {
+    V::square_text(sq)
+}
+
+fn parse_square_in<V: Variant>(_: &Position<V>, text: &str) -> PyResult<u16> {
+    V::parse_square(text.trim())
+        .map(|s| V::square_number(s) as u16)
+        .ok_or_else(|| PyValueError::new_err(format!("`{text}` is not a square of {}", V::NAME)))
+}
+
+/// Step-wise move input for click-driven frontends.
+///
+/// Click the piece to move, then landing squares in order (usually just the
+/// end square). After each click the input knows which legal moves remain,
+/// which squares may be clicked next and whether one move is chosen.
+/// A refused click (`click` returns False) changes nothing.
+#[pyclass(module = "draughts_rs", name = "MoveInput")]
+pub struct MoveInput {
+    pos: AnyPosition,
+    clicks: Vec<u16>,
+}
+
+/// What a `MoveInput` shows after its clicks.
+struct InputView {
+    movable: Vec<u16>,
+    next: Vec<u16>,
+    destinations: Vec<u16>,
+    captured: Vec<u16>,
+    candidates: Vec<PyMove>,
+    chosen: Option<PyMove>,
+}
+
+fn view<V: Variant>(
+    kind: VariantKind,
+    p: &Position<V>,
+    clicks: &[u16],
+    extra: Option<u16>,
+) -> Option<InputView> {
+    let sqs: Vec<_> = clicks.iter().filter_map(|&n| V::square(n as u8)).collect();
+    let mut input = p.move_input(&sqs);
+    if let Some(n) = extra {
+        if !input.click(V::square(n as u8)?) {
+            return None;
+        }
+    }
+    Some(InputView {
+        movable: numbers::<V>(input.movable()),
+        next: numbers::<V>(input.next_squares()),
+        destinations: numbers::<V>(input.destinations()),
+        captured: numbers::<V>(input.captured()),
+        candidates: input
+            .candidates()
+            .iter()
+            .map(|m| py_move(kind, m))
+            .collect(),
+        chosen: input.chosen().map(|m| py_move(kind, m)),
+    })
+}
+
+impl MoveInput {
+    fn view(&self) -> InputView {
+        let k = self.pos.kind();
+        with_pos!(&self.pos, p => view(k, p, &self.clicks, None)).expect("clicks were accepted")
+    }
+
+    fn click(&mut self, square: i64) -> PyResult<bool> {
+        let k = self.pos.kind();
+        let n = with_pos!(&self.pos, p => crate::convert::square_of(p, square).map(|s| number_in(p, s)))?;
+        let ok = with_pos!(&self.pos, p => view(k, p, &self.clicks, Some(n))).is_some();
+        if ok {
+            self.clicks.push(n);
+        }
+        Ok(ok)
+    }
+}
+
+fn number_in<V: Variant>(_: &Position<V>, sq: draughts::Square) -> u16 {
+    V::square_number(sq) as u16
+}
+
+#[pymethods]
+impl MoveInput {
+    /// Clicks `square`: True if some legal move is still possible with it;
+    /// otherwise False and nothing changes.
+    #[pyo3(name = "click")]
+    fn click_(&mut self, square: i64) -> PyResult<bool> {
+        self.click(square)
+    }
+
+    /// Takes back the last click and returns it (None if there was none).
+    fn undo(&mut self) -> Option<u16> {
+        self.clicks.pop()
+    }
+
+    /// Removes every click.
+    fn clear(&mut self) {
+        self.clicks.clear()
+    }
+
+    /// The board the input is for.
+    #[getter]
+    fn board(&self) -> Board {
+        Board { pos: self.pos }
+    }
+
+    /// The squares clicked so far.
+    #[getter]
+    fn clicks(&self) -> Vec<u16> {
+        self.clicks.clone()
+    }
+
+    /// The pieces that can move at all.
+    #[getter]
+    fn movable(&self) -> Vec<u16> {
+        self.view().movable
+    }
+
+    /// The squares that may be clicked next.
+    #[getter]
+    fn next_squares(&self) -> Vec<u16> {
+        self.view().next
+    }
+
+    /// The end squares of the remaining candidates.
+    #[getter]
+    fn destinations(&self) -> Vec<u16> {
+        self.view().destinations
+    }
+
+    /// The pieces captured by at least one remaining candidate.
+    #[getter]
+    fn captured(&self) -> Vec<u16> {
+        self.view().captured
+    }
+
+    /// The legal moves still possible with the clicks so far.
+    #[getter]
+    fn candidates(&self) -> Vec<PyMove> {
+        self.view().candidates
+    }
+
+    /// True when the clicks have chosen one move.
+    #[getter]
+    fn is_complete(&self) -> bool {
+        self.view().chosen.is_some()
+    }
+
+    /// The chosen move, once complete.
+    #[getter]
+    fn chosen(&self) -> Option<PyMove> {
+        self.view().chosen
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "MoveInput({}, {}, clicks={:?})",
+            q(self.pos.kind().name()),
+            q(&self.pos.to_fen()),
+            self.clicks
+        )
+    }
+}

@@ -1,0 +1,351 @@
+//! Library values to Python values and back: moves, squares, colours,
+//! outcomes, and the library's errors as Python exceptions.
+
+use draughts::{
+    Bitboard, Color, DrawMode, FenError, GameError, Geometry, Move, MoveMode, MoveTextError,
+    Outcome, Position, UnknownVariant, Variant, VariantKind,
+};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::errors;
+
+/// The square-set type of variant `V`.
+pub(crate) type Set<V> = Bitboard<<<V as Variant>::Board as Geometry>::Bits>;
+
+/// A legal move: a step, or a whole capture sequence.
+///
+/// Squares are the variant's PDN square numbers (1 to `Board.num_squares`)
+/// for every variant; `Board.square_name` gives the text the variant writes
+/// (`"22"` or `"c3"`). `text` is the full-path text (`"28x19x10"`); a
+/// `Board`'s `move_text` gives the shortest unambiguous form.
+#[pyclass(module = "draughts_rs", name = "Move", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct PyMove {
+    pub(crate) kind: VariantKind,
+    /// The start square.
+    #[pyo3(get)]
+    pub(crate) from_square: u16,
+    /// Every landing square in order; the last is `to_square`. A step has one.
+    #[pyo3(get)]
+    pub(crate) path: Vec<u16>,
+    /// The captured pieces' squares, in numbering order.
+    #[pyo3(get)]
+    pub(crate) captured: Vec<u16>,
+    /// True when a man becomes a king by this move.
+    #[pyo3(get)]
+    pub(crate) promotes: bool,
+    /// The full-path text, as the variant writes squares.
+    #[pyo3(get)]
+    pub(crate) text: String,
+}
+
+#[pymethods]
+impl PyMove {
+    /// The variant's name.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.kind.name()
+    }
+    /// The end square.
+    #[getter]
+    fn to_square(&self) -> u16 {
+        *self.path.last().unwrap_or(&self.from_square)
+    }
+    /// True for a capture.
+    #[getter]
+    fn is_capture(&self) -> bool {
+        !self.captured.is_empty()
+    }
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+    fn __repr__(&self) -> String {
+        format!("Move({})", q(&self.text))
+    }
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+        let py = slf.py();
+        let m = slf.get();
+        let f = py.get_type::<PyMove>().getattr("_restore")?.unbind();
+        let args = (
+            m.kind.name(),
+            m.from_square,
+            m.path.clone(),
+            m.captured.clone(),
+            m.promotes,
+            m.text.clone(),
+        )
+            .into_pyobject(py)?
+            .into_any()
+            .unbind();
+        Ok((f, args))
+    }
+    #[staticmethod]
+    fn _restore(
+        variant: &str,
+        from_square: u16,
+        path: Vec<u16>,
+        captured: Vec<u16>,
+        promotes: bool,
+        text: String,
+    ) -> PyResult<PyMove> {
+        Ok(PyMove {
+            kind: kind(variant)?,
+            from_square,
+            path,
+            captured,
+            promotes,
+            text,
+        })
+    }
+}
+
+/// A move as given to `push` or `play`: a `Move` or move text.
+#[derive(FromPyObject)]
+pub(crate) enum MoveArg<'py> {
+    Move(PyRef<'py, PyMove>),
+    Text(String),
+}
+
+/// The squares of a set, as numbers in numbering order.
+pub(crate) fn numbers<V: Variant>(set: Set<V>) -> Vec<u16> {
+    let mut v: Vec<u16> = set.iter().map(|s| V::square_number(s) as u16).collect();
+    v.sort_unstable();
+    v
+}
+
+/// The Python view of a library move.
+pub(crate) fn py_move<V: Variant>(kind: VariantKind, m: &Move<V>) -> PyMove {
+    PyMove {
+        kind,
+        from_square: V::square_number(m.from()) as u16,
+        path: m
+            .path()
+            .iter()
+            .map(|&s| V::square_number(s) as u16)
+            .collect(),
+        captured: numbers::<V>(m.captured()),
+        promotes: m.promotes(),
+        text: m.to_string(),
+    }
+}
+
+/// The legal move (any capture route) equal to `m`, if any.
+pub(crate) fn find_move<V: Variant>(
+    kind: VariantKind,
+    pos: &Position<V>,
+    m: &PyMove,
+) -> PyResult<Move<V>> {
+    if m.kind != kind {
+        return Err(errors::MoveError::new_err(format!(
+            "a {} move can't be played in a {} position",
+            m.kind, kind
+        )));
+    }
+    // The captured set as the variant's square set (None if a number is not
+    // a square of this board: then no legal move matches).
+    let captured: Option<Set<V>> = m
+        .captured
+        .iter()
+        .map(|&n| u8::try_from(n).ok().and_then(V::square))
+        .collect();
+    pos.legal_moves_in(MoveMode::Routes)
+        .into_iter()
+        .find(|x| {
+            V::square_number(x.from()) as u16 == m.from_square
+                && x.path().len() == m.path.len()
+                && x.path()
+                    .iter()
+                    .zip(&m.path)
+                    .all(|(&s, &n)| V::square_number(s) as u16 == n)
+                && Some(x.captured()) == captured
+        })
+        .ok_or_else(|| errors::MoveError::new_err(format!("illegal move {}", m.text)))
+}
+
+/// The square numbered `n` in variant `V`.
+pub(crate) fn square<V: Variant>(n: i64) -> PyResult<draughts::Square> {
+    u8::try_from(n).ok().and_then(V::square).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "{n} is not a square of {} (squares are 1 to {})",
+            V::NAME,
+            V::Board::SQUARES
+        ))
+    })
+}
+
+/// The square numbered `n` in the variant of `_pos`.
+pub(crate) fn square_of<V: Variant>(_pos: &Position<V>, n: i64) -> PyResult<draughts::Square> {
+    square::<V>(n)
+}
+
+/// The variant named `name` (case-insensitive).
+pub(crate) fn kind(name: &str) -> PyResult<VariantKind> {
+    name.parse()
+        .map_err(|e: UnknownVariant| errors::VariantError::new_err(e.to_string()))
+}
+
+pub(crate) fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+pub(crate) fn color(text: &str) -> PyResult<Color> {
+    match text.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        _ => Err(PyValueError::new_err(format!(
+            "`{text}` is not a colour (expected \"white\" or \"black\")"
+        ))),
+    }
+}
+
+pub(crate) fn draw_mode(text: &str) -> PyResult<DrawMode> {
+    match text {
+        "automatic" => Ok(DrawMode::Automatic),
+        "on_claim" => Ok(DrawMode::OnClaim),
+        "as_written" => Ok(DrawMode::AsWritten),
+        _ => Err(PyValueError::new_err(format!(
+            "`{text}` is not a draw mode (expected \"automatic\", \"as_written\" or \"on_claim\")"
+        ))),
+    }
+}
+
+pub(crate) fn draw_mode_name(m: DrawMode) -> &'static str {
+    match m {
+        DrawMode::Automatic => "automatic",
+        DrawMode::OnClaim => "on_claim",
+        DrawMode::AsWritten => "as_written",
+    }
+}
+
+/// `LoneKingFiveMoves` as `lone_king_five_moves`: reason names follow the
+/// library's enums without listing them here.
+pub(crate) fn snake(debug: impl core::fmt::Debug) -> String {
+    let text = format!("{debug:?}");
+    let mut out = String::with_capacity(text.len() + 4);
+    for (i, c) in text.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// How a game ended: the winner (None for a draw), the reason and the PDN
+/// result. Outcomes compare equal and hash by value, and pickle.
+#[pyclass(module = "draughts_rs", name = "Outcome", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyOutcome {
+    /// `"white"` or `"black"`, or None for a draw.
+    #[pyo3(get)]
+    winner: Option<&'static str>,
+    /// Why: `"no_pieces"`, `"blocked"`, `"resignation"`, `"time"` for a win;
+    /// `"agreement"`, `"repetition"`, `"king_moves"`, `"no_progress"` or an
+    /// end-game rule for a draw.
+    #[pyo3(get)]
+    reason: String,
+    /// The PDN result from White's side: `"1-0"`, `"0-1"` or `"1/2-1/2"`.
+    #[pyo3(get)]
+    result: &'static str,
+    text: String,
+}
+
+#[pymethods]
+impl PyOutcome {
+    /// True for a draw.
+    #[getter]
+    fn is_draw(&self) -> bool {
+        self.winner.is_none()
+    }
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
+        let py = slf.py();
+        let o = slf.get();
+        let f = py.get_type::<PyOutcome>().getattr("_restore")?.unbind();
+        let args = (o.winner, o.reason.clone(), o.result, o.text.clone())
+            .into_pyobject(py)?
+            .into_any()
+            .unbind();
+        Ok((f, args))
+    }
+    #[staticmethod]
+    fn _restore(
+        winner: Option<String>,
+        reason: String,
+        result: String,
+        text: String,
+    ) -> PyResult<PyOutcome> {
+        let statics = |s: &str| -> PyResult<&'static str> {
+            ["white", "black", "1-0", "0-1", "1/2-1/2"]
+                .into_iter()
+                .find(|x| *x == s)
+                .ok_or_else(|| PyValueError::new_err(format!("bad outcome field `{s}`")))
+        };
+        Ok(PyOutcome {
+            winner: winner.as_deref().map(statics).transpose()?,
+            reason,
+            result: statics(&result)?,
+            text,
+        })
+    }
+    fn __repr__(&self) -> String {
+        match self.winner {
+            Some(w) => format!("Outcome(winner={}, reason={})", q(w), q(&self.reason)),
+            None => format!("Outcome(winner=None, reason={})", q(&self.reason)),
+        }
+    }
+}
+
+pub(crate) fn py_outcome(o: Outcome) -> PyOutcome {
+    let (winner, reason) = match o {
+        Outcome::Win { winner, reason } => (Some(color_name(winner)), snake(reason)),
+        Outcome::Draw { reason } => (None, snake(reason)),
+    };
+    PyOutcome {
+        winner,
+        reason,
+        result: o.pdn_result(),
+        text: o.to_string(),
+    }
+}
+
+pub(crate) fn fen_err(e: FenError) -> PyErr {
+    errors::FenError::new_err(e.to_string())
+}
+
+pub(crate) fn text_err(e: MoveTextError) -> PyErr {
+    errors::MoveError::new_err(e.to_string())
+}
+
+pub(crate) fn game_err(e: GameError) -> PyErr {
+    match e {
+        GameError::GameOver(_) => errors::GameOverError::new_err(e.to_string()),
+        GameError::NoDrawToClaim => errors::DrawClaimError::new_err(e.to_string()),
+        GameError::Illegal(_) | GameError::MoveText(_) => errors::MoveError::new_err(e.to_string()),
+        #[allow(unreachable_patterns)]
+        _ => errors::DraughtsError::new_err(e.to_string()),
+    }
+}
+
+pub(crate) fn mode(routes: bool) -> MoveMode {
+    if routes {
+        MoveMode::Routes
+    } else {
+        MoveMode::Distinct
+    }
+}
+
+/// A string as Python's `repr` writes it (texts here hold no quotes).
+pub(crate) fn q(s: &str) -> String {
+    format!("'{s}'")
+}

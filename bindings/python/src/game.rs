@@ -1,0 +1,507 @@
+//! `Game`: a mutable game (start position, moves, draw rules, outcome) with
+//! PDN in and out.
+
+use draughts::pdn::{parse_pdn, replay, write_pdn, PdnError};
+use draughts::{AnyGame, AnyPosition, Color, Declaration, Variant, VariantKind};
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::board::{diagram, Board};
+use crate::convert::{
+    color, color_name, draw_mode, draw_mode_name, fen_err, find_move, game_err, kind, py_move,
+    py_outcome, q, snake, MoveArg, PyMove, PyOutcome,
+};
+use crate::errors;
+
+/// An outcome the rules did not give: declared, or a claimed draw. Kept so
+/// that a pickled game comes back the same.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Ended {
+    Agreement,
+    Resignation(Color),
+    Time(Color),
+    Claim,
+}
+
+/// A game of any variant: the start position, the moves played, the draw
+/// rules and the outcome.
+///
+/// `push` plays a move (a `Move` or move text), `pop` takes it back. Once
+/// the game is over (by the rules, a declaration or a claimed draw) no move
+/// is accepted. A call that raises changes nothing.
+///
+/// >>> import draughts_rs as d
+/// >>> g = d.Game("english")
+/// >>> g.push("11-15")
+/// Move('11-15')
+/// >>> [str(m) for m in g.moves]
+/// ['11-15']
+/// >>> g.pop()
+/// Move('11-15')
+#[pyclass(module = "draughts_rs", name = "Game")]
+#[derive(Clone)]
+pub struct Game {
+    pub(crate) g: AnyGame,
+    ended: Option<Ended>,
+    tags: Vec<(String, String)>,
+}
+
+impl Game {
+    fn kind(&self) -> VariantKind {
+        self.g.kind()
+    }
+
+    pub(crate) fn from_any(g: AnyGame, tags: Vec<(String, String)>) -> Game {
+        Game {
+            g,
+            ended: None,
+            tags,
+        }
+    }
+
+    fn declare(&mut self, d: Declaration, e: Ended) -> PyResult<PyOutcome> {
+        let o = self.g.declare(d).map_err(game_err)?;
+        self.ended = Some(e);
+        Ok(py_outcome(o))
+    }
+
+    fn moves_text(&self) -> Vec<String> {
+        self.g.moves_text()
+    }
+
+    fn start_fen(&self) -> String {
+        game_pos!(&self.g, g => *g.start()).to_fen()
+    }
+
+    fn state(&self) -> (&'static str, String) {
+        let mode = draw_mode_name(with_game!(&self.g, g => g.draw_mode()));
+        let ended = match self.ended {
+            None => String::new(),
+            Some(Ended::Agreement) => "agreement".into(),
+            Some(Ended::Claim) => "claim".into(),
+            Some(Ended::Resignation(c)) => format!("resignation:{}", color_name(c)),
+            Some(Ended::Time(c)) => format!("time:{}", color_name(c)),
+        };
+        (mode, ended)
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// A game of `variant` from its start position or from `fen`.
+    /// `draw_mode`: `"automatic"` (a draw by rule ends the game),
+    /// `"on_claim"` (it only makes `claim_draw` available) or `"as_written"`
+    /// (each rule as its federation writes it: automatic or claimed).
+    #[new]
+    #[pyo3(signature = (variant = "international", fen = None, draw_mode = "automatic"))]
+    fn new(variant: &str, fen: Option<&str>, draw_mode: &str) -> PyResult<Game> {
+        let k = kind(variant)?;
+        let mode = crate::convert::draw_mode(draw_mode)?;
+        let mut g = match fen {
+            None => AnyGame::new(k),
+            Some(f) => AnyGame::from_fen(k, f).map_err(fen_err)?,
+        };
+        with_game!(&mut g, g => g.set_draw_mode(mode));
+        Ok(Game::from_any(g, Vec::new()))
+    }
+
+    /// A game starting from `board`.
+    #[staticmethod]
+    #[pyo3(signature = (board, draw_mode = "automatic"))]
+    fn from_board(board: &Board, draw_mode: &str) -> PyResult<Game> {
+        let mode = crate::convert::draw_mode(draw_mode)?;
+        let mut g = AnyGame::from_position(board.pos);
+        with_game!(&mut g, g => g.set_draw_mode(mode));
+        Ok(Game::from_any(g, Vec::new()))
+    }
+
+    /// The variant's name.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        self.kind().name()
+    }
+
+    /// The current position.
+    #[getter]
+    fn board(&self) -> Board {
+        Board {
+            pos: self.g.position(),
+        }
+    }
+
+    /// The start position.
+    #[getter]
+    fn start(&self) -> Board {
+        Board {
+            pos: game_pos!(&self.g, g => *g.start()),
+        }
+    }
+
+    /// The FEN of the current position.
+    #[getter]
+    fn fen(&self) -> String {
+        self.g.position().to_fen()
+    }
+
+    /// The side to move: `"white"` or `"black"`.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        color_name(self.g.position().turn())
+    }
+
+    /// The moves played so far.
+    #[getter]
+    fn moves(&self) -> Vec<PyMove> {
+        let k = self.kind();
+        with_game!(&self.g, g => g.moves().iter().map(|m| py_move(k, m)).collect())
+    }
+
+    /// The positions so far, the start first and the current one last.
+    #[getter]
+    fn boards(&self) -> Vec<Board> {
+        let p = self.g.position();
+        with_game!(&self.g, g => g.positions().iter().map(|q| Board { pos: rewrap(&p, q) }).collect())
+    }
+
+    fn __len__(&self) -> usize {
+        with_game!(&self.g, g => g.moves().len())
+    }
+
+    /// The legal moves (none once the game is over); `routes=True` lists
+    /// every capture route.
+    #[pyo3(signature = (routes = false))]
+    fn legal_moves(&self, routes: bool) -> Vec<PyMove> {
+        if self.g.outcome().is_some() {
+            return Vec::new();
+        }
+        self.board().legal(routes)
+    }
+
+    /// Plays `move` (a `Move` or move text) and returns it as a `Move`.
+    /// Raises `MoveError` if it is not legal, `GameOverError` once the game
+    /// is over; either way nothing changes.
+    fn push(&mut self, r#move: MoveArg<'_>) -> PyResult<PyMove> {
+        let k = self.kind();
+        if let Some(o) = self.g.outcome() {
+            return Err(game_err(draughts::GameError::GameOver(o)));
+        }
+        match r#move {
+            MoveArg::Text(t) => with_game!(&mut self.g, g => g
+                .play_text(&t)
+                .map(|m| py_move(k, &m))
+                .map_err(game_err)),
+            MoveArg::Move(m) => with_game!(&mut self.g, g => {
+                let mv = find_move(k, g.position(), &m)?;
+                g.play(&mv).map_err(game_err)?;
+                Ok(py_move(k, &mv))
+            }),
+        }
+    }
+
+    /// Takes back the last move and returns it (clearing any outcome).
+    /// Raises `IndexError` when no move has been played.
+    fn pop(&mut self) -> PyResult<PyMove> {
+        let k = self.kind();
+        let m = with_game!(&mut self.g, g => g.undo().map(|m| py_move(k, &m)));
+        match m {
+            Some(m) => {
+                self.ended = None;
+                Ok(m)
+            }
+            None => Err(PyIndexError::new_err("pop from a game without moves")),
+        }
+    }
+
+    /// The outcome, once the game is over (None while it goes on).
+    #[getter]
+    fn outcome(&self) -> Option<PyOutcome> {
+        self.g.outcome().map(py_outcome)
+    }
+
+    /// True once the game is over.
+    fn is_over(&self) -> bool {
+        self.g.outcome().is_some()
+    }
+
+    /// `"automatic"`, `"as_written"` or `"on_claim"`; setting it
+    /// re-evaluates the position.
+    #[getter(draw_mode)]
+    fn get_draw_mode(&self) -> &'static str {
+        draw_mode_name(with_game!(&self.g, g => g.draw_mode()))
+    }
+
+    #[setter(draw_mode)]
+    fn set_draw_mode(&mut self, mode: &str) -> PyResult<()> {
+        let mode = draw_mode(mode)?;
+        with_game!(&mut self.g, g => g.set_draw_mode(mode));
+        Ok(())
+    }
+
+    /// The draw rule that applies now and may be claimed (e.g.
+    /// `"repetition"`), or None.
+    fn claimable_draw(&self) -> Option<String> {
+        with_game!(&self.g, g => g.claimable_draw()).map(snake)
+    }
+
+    /// Ends the game as a draw by the rule that applies now. Raises
+    /// `DrawClaimError` if none applies, `GameOverError` if it is over.
+    fn claim_draw(&mut self) -> PyResult<PyOutcome> {
+        let o = with_game!(&mut self.g, g => g.claim_draw()).map_err(game_err)?;
+        self.ended = Some(Ended::Claim);
+        Ok(py_outcome(o))
+    }
+
+    /// `color` (default: the side to move) resigns.
+    #[pyo3(signature = (color = None))]
+    fn resign(&mut self, color: Option<&str>) -> PyResult<PyOutcome> {
+        let c = self.color_or_turn(color)?;
+        self.declare(Declaration::Resignation(c), Ended::Resignation(c))
+    }
+
+    /// `color` (default: the side to move) loses on time.
+    #[pyo3(signature = (color = None))]
+    fn lose_on_time(&mut self, color: Option<&str>) -> PyResult<PyOutcome> {
+        let c = self.color_or_turn(color)?;
+        self.declare(Declaration::TimeForfeit(c), Ended::Time(c))
+    }
+
+    /// Both players agree to a draw.
+    fn agree_draw(&mut self) -> PyResult<PyOutcome> {
+        self.declare(Declaration::DrawByAgreement, Ended::Agreement)
+    }
+
+    /// How many times the current position has occurred since the last
+    /// irreversible move (this one included).
+    fn repetitions(&self) -> usize {
+        with_game!(&self.g, g => g.repetitions())
+    }
+
+    /// Consecutive plies in which only kings moved and nothing was captured.
+    fn quiet_king_plies(&self) -> usize {
+        with_game!(&self.g, g => g.quiet_king_plies())
+    }
+
+    /// The PDN tags read with the game (or set), in order.
+    #[getter]
+    fn tags(&self) -> Vec<(String, String)> {
+        self.tags.clone()
+    }
+
+    #[setter]
+    fn set_tags(&mut self, tags: Vec<(String, String)>) {
+        self.tags = tags;
+    }
+
+    /// The value of tag `name` (case-insensitive), or None.
+    fn tag(&self, name: &str) -> Option<String> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.clone())
+    }
+
+    /// The game as PDN text. `tags` (name, value pairs, or a dict) come
+    /// first, then this game's own tags; `GameType`, `FEN` and `Result` are
+    /// written from the game itself.
+    #[pyo3(signature = (tags = None))]
+    fn to_pdn(&self, tags: Option<Bound<'_, PyAny>>) -> PyResult<String> {
+        let mut all: Vec<(String, String)> = match tags {
+            None => Vec::new(),
+            Some(t) => {
+                if let Ok(d) = t.cast::<pyo3::types::PyDict>() {
+                    d.iter()
+                        .map(|(k, v)| Ok((k.extract()?, v.extract()?)))
+                        .collect::<PyResult<_>>()?
+                } else {
+                    t.extract()?
+                }
+            }
+        };
+        for (n, v) in &self.tags {
+            if !all.iter().any(|(m, _)| m.eq_ignore_ascii_case(n)) {
+                all.push((n.clone(), v.clone()));
+            }
+        }
+        let own = ["GameType", "FEN", "Result"];
+        let pairs: Vec<(&str, &str)> = all
+            .iter()
+            .filter(|(n, _)| !own.iter().any(|o| o.eq_ignore_ascii_case(n)))
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        Ok(with_game!(&self.g, g => write_pdn(g, &pairs)))
+    }
+
+    /// A copy that changes independently.
+    fn copy(&self) -> Game {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone()
+    }
+
+    /// Games are equal when variant, start, moves, draw mode and outcome are.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Game>() {
+            Ok(o) => {
+                let o = o.borrow();
+                self.kind() == o.kind()
+                    && self.start_fen() == o.start_fen()
+                    && self.moves_text() == o.moves_text()
+                    && self.g.outcome() == o.g.outcome()
+                    && self.state() == o.state()
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn __str__(&self) -> String {
+        let board = with_game!(&self.g, g => diagram(g.position()));
+        let status = match self.g.outcome() {
+            Some(o) => format!("game over: {o}"),
+            None => format!("{} moves played", with_game!(&self.g, g => g.moves().len())),
+        };
+        format!("{board}\n{status}")
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game({}, {}, moves={}, outcome={})",
+            q(self.variant()),
+            q(&self.start_fen()),
+            self.__len__(),
+            self.g
+                .outcome()
+                .map_or("None".to_string(), |o| q(&o.to_string()))
+        )
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__(
+        slf: &Bound<'_, Self>,
+    ) -> PyResult<(
+        Py<PyAny>,
+        (
+            &'static str,
+            String,
+            Vec<String>,
+            &'static str,
+            String,
+            Vec<(String, String)>,
+        ),
+    )> {
+        let g = slf.borrow();
+        let (mode, ended) = g.state();
+        Ok((
+            slf.py().get_type::<Game>().getattr("_restore")?.unbind(),
+            (
+                g.variant(),
+                g.start_fen(),
+                g.moves_text(),
+                mode,
+                ended,
+                g.tags.clone(),
+            ),
+        ))
+    }
+
+    #[staticmethod]
+    fn _restore(
+        variant: &str,
+        fen: &str,
+        moves: Vec<String>,
+        mode: &str,
+        ended: &str,
+        tags: Vec<(String, String)>,
+    ) -> PyResult<Game> {
+        let mut game = Game::new(variant, Some(fen), "on_claim")?;
+        for m in moves {
+            with_game!(&mut game.g, g => g.play_text(&m).map(|_| ())).map_err(game_err)?;
+        }
+        let mode = draw_mode(mode)?;
+        with_game!(&mut game.g, g => g.set_draw_mode(mode));
+        match ended.split_once(':') {
+            _ if ended.is_empty() => {}
+            None if ended == "claim" => {
+                game.claim_draw()?;
+            }
+            None if ended == "agreement" => {
+                game.agree_draw()?;
+            }
+            Some(("resignation", c)) => {
+                game.resign(Some(c))?;
+            }
+            Some(("time", c)) => {
+                game.lose_on_time(Some(c))?;
+            }
+            _ => return Err(PyValueError::new_err(format!("bad game state `{ended}`"))),
+        }
+        game.tags = tags;
+        Ok(game)
+    }
+
+    // The computer opponent lives in engine.rs (when the library has it).
+}
+
+impl Game {
+    fn color_or_turn(&self, c: Option<&str>) -> PyResult<Color> {
+        match c {
+            None => Ok(self.g.position().turn()),
+            Some(c) => color(c),
+        }
+    }
+}
+
+/// `q`, a position of the same variant as `like`, as an `AnyPosition`.
+fn rewrap<V: Variant>(like: &AnyPosition, q: &draughts::Position<V>) -> AnyPosition {
+    AnyPosition::from_fen(like.kind(), &q.to_fen()).expect("a position's own FEN reads back")
+}
+
+/// Reads every game of a PDN text.
+///
+/// Games without a `GameType` tag are played as `variant` (an error if
+/// None). Each game is replayed with its variant's rules in `"on_claim"`
+/// draw mode (records go on after unclaimed draws). A bad game (its message
+/// gives the game's index, the move number, the text and the reason):
+/// `errors="raise"` raises `PdnError` for the first one, `"skip"` leaves bad
+/// games out, `"return"` puts a `PdnError` instance in the bad game's place.
+#[pyfunction]
+#[pyo3(signature = (text, variant = None, errors = "raise"))]
+pub fn read_pdn(
+    py: Python<'_>,
+    text: &str,
+    variant: Option<&str>,
+    errors: &str,
+) -> PyResult<Vec<Py<PyAny>>> {
+    if !matches!(errors, "raise" | "skip" | "return") {
+        return Err(PyValueError::new_err(format!(
+            "errors=`{errors}`: expected \"raise\", \"skip\" or \"return\""
+        )));
+    }
+    let default = variant.map(kind).transpose()?;
+    let mut out = Vec::new();
+    for (i, g) in parse_pdn(text).into_iter().enumerate() {
+        let r = g.and_then(|g| {
+            replay(&g, default)
+                .map(|any| Game::from_any(any, g.tags.clone()))
+                .map_err(|kind| PdnError { game: i + 1, kind })
+        });
+        match r {
+            Ok(g) => out.push(Py::new(py, g)?.into_any()),
+            Err(e) => match errors {
+                "raise" => return Err(errors::PdnError::new_err(e.to_string())),
+                "return" => out.push(
+                    errors::PdnError::new_err(e.to_string())
+                        .into_value(py)
+                        .into_any(),
+                ),
+                _ => {}
+            },
+        }
+    }
+    Ok(out)
+}
