@@ -3,15 +3,20 @@
 
 use core::fmt;
 
+use crate::bitboard::Square;
 use crate::draws::DrawCount;
-use crate::error::{FenError, MoveTextError};
+use crate::error::{FenError, MoveError, MoveTextError};
 use crate::game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome};
+use crate::geometry::Geometry;
 use crate::moves::MoveMode;
+use crate::notation::MoveInput;
 use crate::perft::{divide, perft_in};
+use crate::position::Piece;
 use crate::position::Position;
+use crate::variant::{Antidraughts, Breakthrough, Frisian, Frysk, Killer};
 use crate::variant::{
-    Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, English, Frisian, Frysk,
-    International, Italian, Killer, Pool, Russian, Spanish, Thai, Turkish, VariantKind,
+    Brazilian, Canadian, Color, Czech, English, International, Italian, Pool, Russian, Spanish,
+    Thai, Turkish, Variant, VariantKind,
 };
 
 /// A position of a built-in variant chosen at run time.
@@ -45,26 +50,121 @@ pub enum AnyPosition {
     Killer(Position<Killer>),
 }
 
+/// Runs generic code on the typed [`Position`] inside an [`AnyPosition`]:
+/// `with_position!(any, p => expr)` expands to a match with one arm per
+/// built-in variant, binding `p` to the `Position<V>` (by reference when
+/// `any` is a reference). `expr` is compiled once per variant, so it may call
+/// generic functions; every arm must give the same type.
+///
+/// ```
+/// use draughts::{with_position, AnyPosition, Position, Variant, VariantKind};
+///
+/// fn summary<V: Variant>(pos: &Position<V>) -> String {
+///     format!("{}: {} moves", V::NAME, pos.legal_moves().len())
+/// }
+///
+/// let any = AnyPosition::start(VariantKind::Russian);
+/// assert_eq!(with_position!(&any, p => summary(p)), "russian: 7 moves");
+/// // A new AnyPosition of the same variant, through `From<Position<V>>`:
+/// let next: AnyPosition = with_position!(&any, p => p.play(&p.legal_moves()[0]).into());
+/// assert_eq!(next.kind(), VariantKind::Russian);
+/// ```
+#[macro_export]
+macro_rules! with_position {
+    ($any:expr, $p:ident => $body:expr) => {
+        match $any {
+            $crate::AnyPosition::English($p) => $body,
+            $crate::AnyPosition::Italian($p) => $body,
+            $crate::AnyPosition::Spanish($p) => $body,
+            $crate::AnyPosition::Russian($p) => $body,
+            $crate::AnyPosition::Brazilian($p) => $body,
+            $crate::AnyPosition::Pool($p) => $body,
+            $crate::AnyPosition::Czech($p) => $body,
+            $crate::AnyPosition::Thai($p) => $body,
+            $crate::AnyPosition::International($p) => $body,
+            $crate::AnyPosition::Canadian($p) => $body,
+            $crate::AnyPosition::Turkish($p) => $body,
+            $crate::AnyPosition::Frisian($p) => $body,
+            $crate::AnyPosition::Frysk($p) => $body,
+            $crate::AnyPosition::Antidraughts($p) => $body,
+            $crate::AnyPosition::Breakthrough($p) => $body,
+            $crate::AnyPosition::Killer($p) => $body,
+        }
+    };
+}
+
+/// Runs generic code on the typed [`Game`] inside an [`AnyGame`], as
+/// [`with_position!`] does for positions (`g` is `&mut Game<V>` when `any`
+/// is `&mut AnyGame`).
+///
+/// ```
+/// use draughts::{with_game, AnyGame, VariantKind};
+/// let mut any = AnyGame::new(VariantKind::English);
+/// let played = with_game!(&mut any, g => {
+///     let mv = g.legal_moves()[0].clone();
+///     g.play(&mv).map(|()| mv.to_string())
+/// });
+/// assert_eq!(played.unwrap(), "9-14");
+/// assert_eq!(any.ply_count(), 1);
+/// ```
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::AnyGame::English($g) => $body,
+            $crate::AnyGame::Italian($g) => $body,
+            $crate::AnyGame::Spanish($g) => $body,
+            $crate::AnyGame::Russian($g) => $body,
+            $crate::AnyGame::Brazilian($g) => $body,
+            $crate::AnyGame::Pool($g) => $body,
+            $crate::AnyGame::Czech($g) => $body,
+            $crate::AnyGame::Thai($g) => $body,
+            $crate::AnyGame::International($g) => $body,
+            $crate::AnyGame::Canadian($g) => $body,
+            $crate::AnyGame::Turkish($g) => $body,
+            $crate::AnyGame::Frisian($g) => $body,
+            $crate::AnyGame::Frysk($g) => $body,
+            $crate::AnyGame::Antidraughts($g) => $body,
+            $crate::AnyGame::Breakthrough($g) => $body,
+            $crate::AnyGame::Killer($g) => $body,
+        }
+    };
+}
+
+/// Runs generic code on the typed [`MoveInput`] inside an [`AnyMoveInput`].
+#[macro_export]
+macro_rules! with_input {
+    ($any:expr, $i:ident => $body:expr) => {
+        match $any {
+            $crate::AnyMoveInput::English($i) => $body,
+            $crate::AnyMoveInput::Italian($i) => $body,
+            $crate::AnyMoveInput::Spanish($i) => $body,
+            $crate::AnyMoveInput::Russian($i) => $body,
+            $crate::AnyMoveInput::Brazilian($i) => $body,
+            $crate::AnyMoveInput::Pool($i) => $body,
+            $crate::AnyMoveInput::Czech($i) => $body,
+            $crate::AnyMoveInput::Thai($i) => $body,
+            $crate::AnyMoveInput::International($i) => $body,
+            $crate::AnyMoveInput::Canadian($i) => $body,
+            $crate::AnyMoveInput::Turkish($i) => $body,
+            $crate::AnyMoveInput::Frisian($i) => $body,
+            $crate::AnyMoveInput::Frysk($i) => $body,
+            $crate::AnyMoveInput::Antidraughts($i) => $body,
+            $crate::AnyMoveInput::Breakthrough($i) => $body,
+            $crate::AnyMoveInput::Killer($i) => $body,
+        }
+    };
+}
+
 macro_rules! each {
     ($self:expr, $p:ident => $e:expr) => {
-        match $self {
-            AnyPosition::English($p) => $e,
-            AnyPosition::Italian($p) => $e,
-            AnyPosition::Spanish($p) => $e,
-            AnyPosition::Russian($p) => $e,
-            AnyPosition::Brazilian($p) => $e,
-            AnyPosition::Pool($p) => $e,
-            AnyPosition::Czech($p) => $e,
-            AnyPosition::Thai($p) => $e,
-            AnyPosition::International($p) => $e,
-            AnyPosition::Canadian($p) => $e,
-            AnyPosition::Turkish($p) => $e,
-            AnyPosition::Frisian($p) => $e,
-            AnyPosition::Frysk($p) => $e,
-            AnyPosition::Antidraughts($p) => $e,
-            AnyPosition::Breakthrough($p) => $e,
-            AnyPosition::Killer($p) => $e,
-        }
+        $crate::with_position!($self, $p => $e)
+    };
+}
+
+macro_rules! each_game {
+    ($self:expr, $g:ident => $e:expr) => {
+        $crate::with_game!($self, $g => $e)
     };
 }
 
@@ -91,26 +191,66 @@ macro_rules! build {
     };
 }
 
+macro_rules! conversions {
+    ($($name:ident),*) => {
+        $(
+            impl From<Position<$name>> for AnyPosition {
+                fn from(p: Position<$name>) -> AnyPosition {
+                    AnyPosition::$name(p)
+                }
+            }
+            impl From<Game<$name>> for AnyGame {
+                fn from(g: Game<$name>) -> AnyGame {
+                    AnyGame::$name(g)
+                }
+            }
+            impl From<MoveInput<$name>> for AnyMoveInput {
+                fn from(i: MoveInput<$name>) -> AnyMoveInput {
+                    AnyMoveInput::$name(i)
+                }
+            }
+        )*
+    };
+}
+conversions!(
+    English,
+    Italian,
+    Spanish,
+    Russian,
+    Brazilian,
+    Pool,
+    Czech,
+    Thai,
+    International,
+    Canadian,
+    Turkish,
+    Frisian,
+    Frysk,
+    Antidraughts,
+    Breakthrough,
+    Killer
+);
+
 impl AnyPosition {
     /// The start position of `kind`.
     pub fn start(kind: VariantKind) -> AnyPosition {
         match kind {
-            VariantKind::English => AnyPosition::English(Position::start()),
-            VariantKind::Italian => AnyPosition::Italian(Position::start()),
-            VariantKind::Spanish => AnyPosition::Spanish(Position::start()),
-            VariantKind::Russian => AnyPosition::Russian(Position::start()),
-            VariantKind::Brazilian => AnyPosition::Brazilian(Position::start()),
-            VariantKind::Pool => AnyPosition::Pool(Position::start()),
-            VariantKind::Czech => AnyPosition::Czech(Position::start()),
-            VariantKind::Thai => AnyPosition::Thai(Position::start()),
-            VariantKind::International => AnyPosition::International(Position::start()),
-            VariantKind::Canadian => AnyPosition::Canadian(Position::start()),
-            VariantKind::Turkish => AnyPosition::Turkish(Position::start()),
-            VariantKind::Frisian => AnyPosition::Frisian(Position::start()),
-            VariantKind::Frysk => AnyPosition::Frysk(Position::start()),
-            VariantKind::Antidraughts => AnyPosition::Antidraughts(Position::start()),
-            VariantKind::Breakthrough => AnyPosition::Breakthrough(Position::start()),
-            VariantKind::Killer => AnyPosition::Killer(Position::start()),
+            VariantKind::English => Position::<English>::start().into(),
+            VariantKind::Italian => Position::<Italian>::start().into(),
+            VariantKind::Spanish => Position::<Spanish>::start().into(),
+            VariantKind::Russian => Position::<Russian>::start().into(),
+            VariantKind::Brazilian => Position::<Brazilian>::start().into(),
+            VariantKind::Pool => Position::<Pool>::start().into(),
+            VariantKind::Czech => Position::<Czech>::start().into(),
+            VariantKind::Thai => Position::<Thai>::start().into(),
+            VariantKind::International => Position::<International>::start().into(),
+            VariantKind::Canadian => Position::<Canadian>::start().into(),
+            VariantKind::Turkish => Position::<Turkish>::start().into(),
+            VariantKind::Frisian => Position::<Frisian>::start().into(),
+            VariantKind::Frysk => Position::<Frysk>::start().into(),
+            VariantKind::Antidraughts => Position::<Antidraughts>::start().into(),
+            VariantKind::Breakthrough => Position::<Breakthrough>::start().into(),
+            VariantKind::Killer => Position::<Killer>::start().into(),
         }
     }
 
@@ -151,6 +291,64 @@ impl AnyPosition {
         each!(self, p => p.to_fen())
     }
 
+    /// A board diagram (see [`Position::diagram`]).
+    pub fn diagram(&self) -> String {
+        each!(self, p => p.diagram())
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        each!(self, p => p.piece_at(sq))
+    }
+
+    /// The squares of `color`'s pieces, in numbering order.
+    pub fn pieces(&self, color: Color) -> Vec<Square> {
+        each!(self, p => p.pieces(color).iter().collect())
+    }
+
+    /// The squares of `color`'s kings, in numbering order.
+    pub fn kings(&self, color: Color) -> Vec<Square> {
+        each!(self, p => p.kings(color).iter().collect())
+    }
+
+    /// Every playing square of the board, in numbering order.
+    pub fn squares(&self) -> Vec<Square> {
+        each!(self, p => squares_of(p))
+    }
+
+    /// The square with number `number` (see [`Variant::square`]).
+    pub fn square(&self, number: u8) -> Option<Square> {
+        each!(self, p => square_of(p, number))
+    }
+
+    /// The square named `text`, a number or an algebraic name (see
+    /// [`Variant::parse_square`]).
+    pub fn parse_square(&self, text: &str) -> Option<Square> {
+        each!(self, p => parse_square_of(p, text))
+    }
+
+    /// The square as the variant writes it (see [`Variant::square_text`]).
+    /// Squares are only meaningful for the board they came from.
+    pub fn square_text(&self, sq: Square) -> String {
+        each!(self, p => text_of(p, sq))
+    }
+
+    /// The square's number (see [`Variant::square_number`]).
+    pub fn square_number(&self, sq: Square) -> u8 {
+        each!(self, p => number_of(p, sq))
+    }
+
+    /// `(row, column)` of a square from White's side, for drawing the board
+    /// (see [`Variant::square_coords`]).
+    pub fn square_coords(&self, sq: Square) -> (u8, u8) {
+        each!(self, p => coords_of(p, sq))
+    }
+
+    /// `(columns, rows)` of the board.
+    pub fn board_size(&self) -> (u8, u8) {
+        each!(self, p => size_of(p))
+    }
+
     /// Perft in the given mode.
     pub fn perft(&self, depth: u32, mode: MoveMode) -> u64 {
         each!(self, p => perft_in(p, depth, mode))
@@ -172,14 +370,49 @@ impl AnyPosition {
         each!(self, p => divide(p, depth, mode).into_iter().map(|(m, n)| (m.to_string(), n)).collect())
     }
 
-    /// The legal moves (distinct mode) as full-path text.
+    /// The legal moves ([`Position::legal_moves`]) as full-path text.
     pub fn legal_moves_text(&self) -> Vec<String> {
         each!(self, p => p.legal_moves().iter().map(ToString::to_string).collect())
     }
 
-    /// The legal moves (distinct mode) in the shortest unambiguous notation.
+    /// The legal moves in the shortest unambiguous notation.
     pub fn legal_moves_short_text(&self) -> Vec<String> {
         each!(self, p => p.legal_moves().iter().map(|m| p.move_text(m)).collect())
+    }
+
+    /// Every legal capture route ([`Position::legal_routes`]) as full-path text.
+    pub fn legal_routes_text(&self) -> Vec<String> {
+        each!(self, p => p.legal_routes().iter().map(ToString::to_string).collect())
+    }
+
+    /// The number of legal moves in the given mode (without listing steps).
+    pub fn count_moves(&self, mode: MoveMode) -> u64 {
+        each!(self, p => p.count_moves(mode))
+    }
+
+    /// True when the side to move must capture.
+    pub fn has_captures(&self) -> bool {
+        each!(self, p => p.has_captures())
+    }
+
+    /// True when the side to move has no legal move (and so has lost).
+    pub fn is_game_over(&self) -> bool {
+        each!(self, p => p.is_game_over())
+    }
+
+    /// The same position seen from the other side (see [`Position::flipped`]).
+    pub fn flipped(&self) -> AnyPosition {
+        each!(self, p => p.flipped().into())
+    }
+
+    /// The Zobrist hash.
+    pub fn zobrist(&self) -> u64 {
+        each!(self, p => p.zobrist())
+    }
+
+    /// Click input for this position (see [`MoveInput`]).
+    pub fn move_input(&self) -> AnyMoveInput {
+        each!(self, p => MoveInput::new(p).into())
     }
 
     /// The legal move named by `text`, as full-path text.
@@ -194,44 +427,63 @@ impl AnyPosition {
         each!(self, p => p.parse_move(text).map(|m| m.to_string()))
     }
 
+    /// The shortest unambiguous text of the move named by `text` (see
+    /// [`Position::move_text`]).
+    pub fn move_text(&self, text: &str) -> Result<String, MoveTextError> {
+        each!(self, p => p.parse_move(text).map(|m| p.move_text(&m)))
+    }
+
     /// The position after the move named by `text`.
     pub fn play_text(&self, text: &str) -> Result<AnyPosition, MoveTextError> {
-        Ok(match self {
-            AnyPosition::English(p) => AnyPosition::English(p.play(&p.parse_move(text)?)),
-            AnyPosition::Italian(p) => AnyPosition::Italian(p.play(&p.parse_move(text)?)),
-            AnyPosition::Spanish(p) => AnyPosition::Spanish(p.play(&p.parse_move(text)?)),
-            AnyPosition::Russian(p) => AnyPosition::Russian(p.play(&p.parse_move(text)?)),
-            AnyPosition::Brazilian(p) => AnyPosition::Brazilian(p.play(&p.parse_move(text)?)),
-            AnyPosition::Pool(p) => AnyPosition::Pool(p.play(&p.parse_move(text)?)),
-            AnyPosition::Czech(p) => AnyPosition::Czech(p.play(&p.parse_move(text)?)),
-            AnyPosition::Thai(p) => AnyPosition::Thai(p.play(&p.parse_move(text)?)),
-            AnyPosition::International(p) => {
-                AnyPosition::International(p.play(&p.parse_move(text)?))
-            }
-            AnyPosition::Canadian(p) => AnyPosition::Canadian(p.play(&p.parse_move(text)?)),
-            AnyPosition::Turkish(p) => AnyPosition::Turkish(p.play(&p.parse_move(text)?)),
-            AnyPosition::Frisian(p) => AnyPosition::Frisian(p.play(&p.parse_move(text)?)),
-            AnyPosition::Frysk(p) => AnyPosition::Frysk(p.play(&p.parse_move(text)?)),
-            AnyPosition::Antidraughts(p) => AnyPosition::Antidraughts(p.play(&p.parse_move(text)?)),
-            AnyPosition::Breakthrough(p) => AnyPosition::Breakthrough(p.play(&p.parse_move(text)?)),
-            AnyPosition::Killer(p) => AnyPosition::Killer(p.play(&p.parse_move(text)?)),
-        })
+        each!(self, p => Ok(p.play(&p.parse_move(text)?).into()))
     }
 }
 
+fn squares_of<V: Variant>(_: &Position<V>) -> Vec<Square> {
+    crate::SquareSet::<V>::all().iter().collect()
+}
+fn square_of<V: Variant>(_: &Position<V>, n: u8) -> Option<Square> {
+    V::square(n)
+}
+fn parse_square_of<V: Variant>(_: &Position<V>, text: &str) -> Option<Square> {
+    V::parse_square(text.trim())
+}
+fn text_of<V: Variant>(_: &Position<V>, sq: Square) -> String {
+    V::square_text(sq)
+}
+fn number_of<V: Variant>(_: &Position<V>, sq: Square) -> u8 {
+    V::square_number(sq)
+}
+fn coords_of<V: Variant>(_: &Position<V>, sq: Square) -> (u8, u8) {
+    V::square_coords(sq)
+}
+fn size_of<V: Variant>(_: &Position<V>) -> (u8, u8) {
+    (V::Board::WIDTH, V::Board::HEIGHT)
+}
+
+/// `variant:FEN`; `{:#}` is the board diagram.
 impl fmt::Display for AnyPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.kind(), self.to_fen())
+        if f.alternate() {
+            f.write_str(&self.diagram())
+        } else {
+            f.pad(&format!("{}:{}", self.kind(), self.to_fen()))
+        }
     }
 }
 
 /// A game of a built-in variant chosen at run time, with moves as text.
+///
+/// Keep it in step with [`Game`]: everything a frontend needs of a typed game
+/// is here too, and [`with_game!`](crate::with_game) runs generic code on the
+/// game inside.
 ///
 /// ```
 /// use draughts::{AnyGame, VariantKind};
 /// let mut game = AnyGame::new(VariantKind::English);
 /// game.play_text("11-15").unwrap();
 /// assert_eq!(game.moves_text(), ["11-15"]);
+/// assert_eq!(game.ply_count(), 1);
 /// assert!(game.play_text("11-15").is_err());
 /// assert_eq!(game.undo().as_deref(), Some("11-15"));
 /// ```
@@ -256,50 +508,10 @@ pub enum AnyGame {
     Killer(Game<Killer>),
 }
 
-macro_rules! each_game {
-    ($self:expr, $g:ident => $e:expr) => {
-        match $self {
-            AnyGame::English($g) => $e,
-            AnyGame::Italian($g) => $e,
-            AnyGame::Spanish($g) => $e,
-            AnyGame::Russian($g) => $e,
-            AnyGame::Brazilian($g) => $e,
-            AnyGame::Pool($g) => $e,
-            AnyGame::Czech($g) => $e,
-            AnyGame::Thai($g) => $e,
-            AnyGame::International($g) => $e,
-            AnyGame::Canadian($g) => $e,
-            AnyGame::Turkish($g) => $e,
-            AnyGame::Frisian($g) => $e,
-            AnyGame::Frysk($g) => $e,
-            AnyGame::Antidraughts($g) => $e,
-            AnyGame::Breakthrough($g) => $e,
-            AnyGame::Killer($g) => $e,
-        }
-    };
-}
-
 impl AnyGame {
     /// A game of `kind` from a position.
     pub fn from_position(pos: AnyPosition) -> AnyGame {
-        match pos {
-            AnyPosition::English(p) => AnyGame::English(Game::from_position(p)),
-            AnyPosition::Italian(p) => AnyGame::Italian(Game::from_position(p)),
-            AnyPosition::Spanish(p) => AnyGame::Spanish(Game::from_position(p)),
-            AnyPosition::Russian(p) => AnyGame::Russian(Game::from_position(p)),
-            AnyPosition::Brazilian(p) => AnyGame::Brazilian(Game::from_position(p)),
-            AnyPosition::Pool(p) => AnyGame::Pool(Game::from_position(p)),
-            AnyPosition::Czech(p) => AnyGame::Czech(Game::from_position(p)),
-            AnyPosition::Thai(p) => AnyGame::Thai(Game::from_position(p)),
-            AnyPosition::International(p) => AnyGame::International(Game::from_position(p)),
-            AnyPosition::Canadian(p) => AnyGame::Canadian(Game::from_position(p)),
-            AnyPosition::Turkish(p) => AnyGame::Turkish(Game::from_position(p)),
-            AnyPosition::Frisian(p) => AnyGame::Frisian(Game::from_position(p)),
-            AnyPosition::Frysk(p) => AnyGame::Frysk(Game::from_position(p)),
-            AnyPosition::Antidraughts(p) => AnyGame::Antidraughts(Game::from_position(p)),
-            AnyPosition::Breakthrough(p) => AnyGame::Breakthrough(Game::from_position(p)),
-            AnyPosition::Killer(p) => AnyGame::Killer(Game::from_position(p)),
-        }
+        each!(pos, p => Game::from_position(p).into())
     }
 
     /// A game of `kind` from its start position.
@@ -314,29 +526,22 @@ impl AnyGame {
 
     /// The current position.
     pub fn position(&self) -> AnyPosition {
-        match self {
-            AnyGame::English(g) => AnyPosition::English(*g.position()),
-            AnyGame::Italian(g) => AnyPosition::Italian(*g.position()),
-            AnyGame::Spanish(g) => AnyPosition::Spanish(*g.position()),
-            AnyGame::Russian(g) => AnyPosition::Russian(*g.position()),
-            AnyGame::Brazilian(g) => AnyPosition::Brazilian(*g.position()),
-            AnyGame::Pool(g) => AnyPosition::Pool(*g.position()),
-            AnyGame::Czech(g) => AnyPosition::Czech(*g.position()),
-            AnyGame::Thai(g) => AnyPosition::Thai(*g.position()),
-            AnyGame::International(g) => AnyPosition::International(*g.position()),
-            AnyGame::Canadian(g) => AnyPosition::Canadian(*g.position()),
-            AnyGame::Turkish(g) => AnyPosition::Turkish(*g.position()),
-            AnyGame::Frisian(g) => AnyPosition::Frisian(*g.position()),
-            AnyGame::Frysk(g) => AnyPosition::Frysk(*g.position()),
-            AnyGame::Antidraughts(g) => AnyPosition::Antidraughts(*g.position()),
-            AnyGame::Breakthrough(g) => AnyPosition::Breakthrough(*g.position()),
-            AnyGame::Killer(g) => AnyPosition::Killer(*g.position()),
-        }
+        each_game!(self, g => (*g.position()).into())
+    }
+
+    /// The start position.
+    pub fn start(&self) -> AnyPosition {
+        each_game!(self, g => (*g.start()).into())
     }
 
     /// The variant.
     pub fn kind(&self) -> VariantKind {
         self.position().kind()
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        each_game!(self, g => g.position().turn())
     }
 
     /// Plays the move named by `text` (any form
@@ -346,23 +551,99 @@ impl AnyGame {
         each_game!(self, g => g.play_text(text).map(|m| m.to_string()))
     }
 
+    /// Plays the move chosen by complete click input and returns its
+    /// full-path text. Fails, changing nothing, when the input is not
+    /// complete, is for another variant or position, or the game is over.
+    pub fn play_input(&mut self, input: &AnyMoveInput) -> Result<String, GameError> {
+        macro_rules! pair {
+            ($($name:ident),*) => {
+                match (self, input) {
+                    $((AnyGame::$name(g), AnyMoveInput::$name(i)) => play_input(g, i),)*
+                    _ => Err(MoveError::Illegal(format!(
+                        "click input for another variant: {}",
+                        input.chosen_text().unwrap_or_default()
+                    ))
+                    .into()),
+                }
+            };
+        }
+        pair!(
+            English,
+            Italian,
+            Spanish,
+            Russian,
+            Brazilian,
+            Pool,
+            Czech,
+            Thai,
+            International,
+            Canadian,
+            Turkish,
+            Frisian,
+            Frysk,
+            Antidraughts,
+            Breakthrough,
+            Killer
+        )
+    }
+
+    /// Click input for the current position (see [`MoveInput`]); nothing is
+    /// movable once the game is over.
+    pub fn move_input(&self) -> AnyMoveInput {
+        each_game!(self, g => if g.outcome().is_some() {
+            MoveInput::with_clicks(&game_over_position(g.position()), &[]).into()
+        } else {
+            MoveInput::new(g.position()).into()
+        })
+    }
+
     /// Takes back the last move and returns its text.
     pub fn undo(&mut self) -> Option<String> {
         each_game!(self, g => g.undo().map(|m| m.to_string()))
     }
 
-    /// The legal moves as full-path text (all routes).
+    /// The legal moves ([`Game::legal_moves`]) as full-path text; none once
+    /// the game is over.
+    ///
+    /// ```
+    /// use draughts::{AnyGame, VariantKind};
+    /// let game = AnyGame::from_fen(VariantKind::International, "W:W38:B32,22,23,33").unwrap();
+    /// assert_eq!(game.legal_moves_text(), ["38x27x18x29x38"]);
+    /// assert_eq!(game.legal_routes_text().len(), 2);
+    /// ```
     pub fn legal_moves_text(&self) -> Vec<String> {
-        each_game!(self, g => if g.outcome().is_some() {
-            Vec::new()
-        } else {
-            g.position().legal_moves_in(MoveMode::Routes).iter().map(ToString::to_string).collect()
-        })
+        each_game!(self, g => g.legal_moves_slice().iter().map(ToString::to_string).collect())
+    }
+
+    /// The legal moves in the shortest unambiguous notation.
+    pub fn legal_moves_short_text(&self) -> Vec<String> {
+        each_game!(self, g => g.legal_moves_slice().iter().map(|m| g.position().move_text(m)).collect())
+    }
+
+    /// Every legal capture route ([`Game::legal_routes`]) as full-path text.
+    pub fn legal_routes_text(&self) -> Vec<String> {
+        each_game!(self, g => g.legal_routes().iter().map(ToString::to_string).collect())
     }
 
     /// The moves played, as full-path text.
     pub fn moves_text(&self) -> Vec<String> {
         each_game!(self, g => g.moves().iter().map(ToString::to_string).collect())
+    }
+
+    /// The moves played, each in the shortest unambiguous notation of the
+    /// position it was played in (as PDN writes them).
+    pub fn moves_short_text(&self) -> Vec<String> {
+        each_game!(self, g => g
+            .moves()
+            .iter()
+            .zip(g.positions())
+            .map(|(m, p)| p.move_text(m))
+            .collect())
+    }
+
+    /// The number of moves played (plies).
+    pub fn ply_count(&self) -> usize {
+        each_game!(self, g => g.ply_count())
     }
 
     /// The outcome, once the game is over.
@@ -373,6 +654,32 @@ impl AnyGame {
     /// Records an outcome declared by the frontend.
     pub fn declare(&mut self, declaration: Declaration) -> Result<Outcome, GameError> {
         each_game!(self, g => g.declare(declaration))
+    }
+
+    /// Sets whether draws by rule end the game or must be claimed.
+    pub fn set_draw_mode(&mut self, mode: DrawMode) {
+        each_game!(self, g => g.set_draw_mode(mode))
+    }
+
+    /// The draw mode.
+    pub fn draw_mode(&self) -> DrawMode {
+        each_game!(self, g => g.draw_mode())
+    }
+
+    /// The draw that may be claimed now (see [`Game::claimable_draw`]).
+    pub fn claimable_draw(&self) -> Option<DrawReason> {
+        each_game!(self, g => g.claimable_draw())
+    }
+
+    /// Ends the game as a draw by the rule that applies now.
+    pub fn claim_draw(&mut self) -> Result<Outcome, GameError> {
+        each_game!(self, g => g.claim_draw())
+    }
+
+    /// How many times the current position has occurred (see
+    /// [`Game::repetitions`]).
+    pub fn repetitions(&self) -> usize {
+        each_game!(self, g => g.repetitions())
     }
 
     /// The Zobrist hash of the current position.
@@ -392,18 +699,151 @@ impl AnyGame {
         each_game!(self, g => g.draw_counts().collect())
     }
 
-    /// Sets whether draws by rule end the game or must be claimed.
-    pub fn set_draw_mode(&mut self, mode: DrawMode) {
-        each_game!(self, g => g.set_draw_mode(mode))
+    /// The game as PDN (see [`write_pdn`](crate::pdn::write_pdn)).
+    ///
+    /// ```
+    /// use draughts::{AnyGame, VariantKind};
+    /// let mut game = AnyGame::new(VariantKind::Russian);
+    /// game.play_text("c3-d4").unwrap();
+    /// let pdn = game.to_pdn(&[("Event", "Casual")]);
+    /// assert!(pdn.starts_with("[Event \"Casual\"]\n[GameType \"25\"]\n"));
+    /// assert!(pdn.ends_with("1. c3-d4 *\n"));
+    /// ```
+    pub fn to_pdn(&self, tags: &[(&str, &str)]) -> String {
+        each_game!(self, g => crate::pdn::write_pdn(g, tags))
     }
+}
 
-    /// The draw rule that may be claimed now ([`Game::claimable_draw`]).
-    pub fn claimable_draw(&self) -> Option<DrawReason> {
-        each_game!(self, g => g.claimable_draw())
+fn play_input<V: Variant>(g: &mut Game<V>, input: &MoveInput<V>) -> Result<String, GameError> {
+    match input.chosen() {
+        Some(mv) if input.position() == g.position() => {
+            g.play(mv)?;
+            Ok(mv.to_string())
+        }
+        Some(mv) => Err(MoveError::Illegal(mv.to_string()).into()),
+        None => Err(MoveError::Illegal(format!(
+            "incomplete click input {}",
+            input
+                .clicks()
+                .iter()
+                .map(|&s| V::square_text(s))
+                .collect::<Vec<_>>()
+                .join("-")
+        ))
+        .into()),
     }
+}
 
-    /// Ends the game as a draw by the rule that applies now.
-    pub fn claim_draw(&mut self) -> Result<Outcome, GameError> {
-        each_game!(self, g => g.claim_draw())
+/// A position with the same pieces and no legal move: the input of a game
+/// that is over.
+fn game_over_position<V: Variant>(pos: &Position<V>) -> Position<V> {
+    let mut setup = pos.to_setup();
+    match pos.turn() {
+        Color::White => setup.white = crate::SquareSet::EMPTY,
+        Color::Black => setup.black = crate::SquareSet::EMPTY,
+    }
+    Position::from_setup(setup).unwrap_or(*pos)
+}
+
+/// Click input ([`MoveInput`]) for a position of a built-in variant chosen at
+/// run time. Squares go in and come out as [`Square`]s of the position's
+/// board (name them with [`AnyPosition::square_text`]); every list of squares
+/// is in numbering order.
+///
+/// ```
+/// use draughts::{AnyGame, VariantKind};
+/// let mut game = AnyGame::from_fen(VariantKind::International, "W:WK1,46:B23,32,33,44").unwrap();
+/// let pos = game.position();
+/// let sq = |n| pos.square(n).unwrap();
+/// let mut input = game.move_input();
+/// assert_eq!(input.movable(), [sq(1)]);
+/// assert!(input.click(sq(1)));
+/// assert!(input.click(sq(40)));
+/// assert_eq!(input.jumped(), [sq(23)]); // taken by the click on 40
+/// assert!(input.click(sq(27)));
+/// assert_eq!(game.play_input(&input).unwrap(), "1x40x49x27");
+/// ```
+#[derive(Clone, Debug)]
+#[allow(missing_docs)]
+// Click input is short-lived and made once per move: not worth a box.
+#[allow(clippy::large_enum_variant)]
+pub enum AnyMoveInput {
+    English(MoveInput<English>),
+    Italian(MoveInput<Italian>),
+    Spanish(MoveInput<Spanish>),
+    Russian(MoveInput<Russian>),
+    Brazilian(MoveInput<Brazilian>),
+    Pool(MoveInput<Pool>),
+    Czech(MoveInput<Czech>),
+    Thai(MoveInput<Thai>),
+    International(MoveInput<International>),
+    Canadian(MoveInput<Canadian>),
+    Turkish(MoveInput<Turkish>),
+    Frisian(MoveInput<Frisian>),
+    Frysk(MoveInput<Frysk>),
+    Antidraughts(MoveInput<Antidraughts>),
+    Breakthrough(MoveInput<Breakthrough>),
+    Killer(MoveInput<Killer>),
+}
+
+macro_rules! each_input {
+    ($self:expr, $i:ident => $e:expr) => {
+        $crate::with_input!($self, $i => $e)
+    };
+}
+
+impl AnyMoveInput {
+    /// Adds a click if some legal move is still possible with it (see
+    /// [`MoveInput::click`]); otherwise changes nothing and returns false.
+    pub fn click(&mut self, sq: Square) -> bool {
+        each_input!(self, i => i.click(sq))
+    }
+    /// Removes the last click and returns it.
+    pub fn undo(&mut self) -> Option<Square> {
+        each_input!(self, i => i.undo())
+    }
+    /// Removes every click.
+    pub fn clear(&mut self) {
+        each_input!(self, i => i.clear())
+    }
+    /// The squares clicked so far.
+    pub fn clicks(&self) -> Vec<Square> {
+        each_input!(self, i => i.clicks().to_vec())
+    }
+    /// The pieces that can move (see [`MoveInput::movable`]).
+    pub fn movable(&self) -> Vec<Square> {
+        each_input!(self, i => i.movable().iter().collect())
+    }
+    /// The squares that may be clicked next (see [`MoveInput::next_squares`]).
+    pub fn next_squares(&self) -> Vec<Square> {
+        each_input!(self, i => i.next_squares().iter().collect())
+    }
+    /// The end squares of the candidates (see [`MoveInput::destinations`]).
+    pub fn destinations(&self) -> Vec<Square> {
+        each_input!(self, i => i.destinations().iter().collect())
+    }
+    /// The pieces captured by at least one candidate (see [`MoveInput::captured`]).
+    pub fn captured(&self) -> Vec<Square> {
+        each_input!(self, i => i.captured().iter().collect())
+    }
+    /// The pieces jumped by the clicks so far (see [`MoveInput::jumped`]).
+    pub fn jumped(&self) -> Vec<Square> {
+        each_input!(self, i => i.jumped().iter().collect())
+    }
+    /// The candidate moves as full-path text.
+    pub fn candidates_text(&self) -> Vec<String> {
+        each_input!(self, i => i.candidates().iter().map(ToString::to_string).collect())
+    }
+    /// True when the clicks have chosen one move.
+    pub fn is_complete(&self) -> bool {
+        each_input!(self, i => i.is_complete())
+    }
+    /// The chosen move as full-path text, once complete.
+    pub fn chosen_text(&self) -> Option<String> {
+        each_input!(self, i => i.chosen().map(ToString::to_string))
+    }
+    /// The position the input is for.
+    pub fn position(&self) -> AnyPosition {
+        each_input!(self, i => (*i.position()).into())
     }
 }

@@ -6,7 +6,7 @@ use arbitrary::{Arbitrary, Result, Unstructured};
 
 use crate::bitboard::Bitboard;
 use crate::geometry::Geometry;
-use crate::moves::{Bits, Move, MoveMode};
+use crate::moves::{Move, MoveMode};
 use crate::position::{Position, Setup};
 use crate::variant::{Color, Variant};
 
@@ -16,9 +16,9 @@ use crate::variant::{Color, Variant};
 impl<'a, V: Variant> Arbitrary<'a> for Position<V> {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         let max = Position::<V>::start().pieces(Color::White).len();
-        let mut setup = Setup::<Bits<V>>::default();
+        let mut setup = Setup::<V>::default();
         for sq in Bitboard(V::Board::ALL) {
-            let b = Bitboard::from_square(sq);
+            let b = crate::SquareSet::from_square(sq);
             let (row, _) = V::Board::coords(sq);
             let cell = u.int_in_range(0u8..=7)?;
             let (side, far) = match cell {

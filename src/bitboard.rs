@@ -25,8 +25,17 @@ use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, 
 /// There is no public constructor: squares come from a variant's numbering or
 /// names, or from bitboards. To store squares, store their text; `Square` has
 /// no serde impl for that reason.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+///
+/// `Debug` shows the bit index (`Square(bit 12)`): a square alone does not
+/// know its variant's numbering. Print `V::square_text(sq)` for players.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(pub(crate) u8);
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Square(bit {})", self.0)
+    }
+}
 
 impl Square {
     /// The bit index of this square in the internal layout.

@@ -19,6 +19,7 @@ use crate::error::FenError;
 use crate::geometry::Geometry;
 use crate::moves::Bits;
 use crate::position::{Position, Setup};
+use crate::squares::SquareSet;
 use crate::variant::{Color, Variant};
 
 impl<V: Variant> Position<V> {
@@ -160,9 +161,9 @@ impl<V: Variant> Position<V> {
             }
         }
         let setup = Setup {
-            white: Bitboard(white),
-            black: Bitboard(black),
-            kings: Bitboard(white_kings | black_kings),
+            white: SquareSet::from_bits(white),
+            black: SquareSet::from_bits(black),
+            kings: SquareSet::from_bits(white_kings | black_kings),
             turn: Some(turn),
             king_runs,
         };

@@ -122,12 +122,103 @@ impl Outcome {
     }
 }
 
+/// In words: `White wins: Black has no pieces left`, `Draw: the same position
+/// was repeated`... The reason is the [`WinReason`] or
+/// [`DrawReason`] text. Width and alignment apply.
+///
+/// ```
+/// use draughts::{Color, DrawReason, Outcome, WinReason};
+/// let win = Outcome::Win { winner: Color::Black, reason: WinReason::Resignation };
+/// assert_eq!(win.to_string(), "Black wins: White resigned");
+/// let draw = Outcome::Draw { reason: DrawReason::Agreement };
+/// assert_eq!(draw.to_string(), "Draw: agreed by the players");
+/// assert_eq!(format!("[{:<6.4}]", draw), "[Draw  ]");
+/// ```
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = match self {
+            Outcome::Win { winner, reason } => {
+                format!("{winner} wins: {}", reason.describe(*winner))
+            }
+            Outcome::Draw { reason } => format!("Draw: {reason}"),
+        };
+        f.pad(&text)
+    }
+}
+
+impl Outcome {
+    /// The reason in words, for the PDN `Termination` tag: `Black resigned`,
+    /// `the same position was repeated`...
+    pub fn termination(&self) -> String {
         match self {
-            Outcome::Win { winner, reason } => write!(f, "{winner:?} wins ({reason:?})"),
-            Outcome::Draw { reason } => write!(f, "draw ({reason:?})"),
+            Outcome::Win { winner, reason } => reason.describe(*winner),
+            Outcome::Draw { reason } => reason.to_string(),
         }
+    }
+}
+
+impl WinReason {
+    /// The reason in words, naming the players: `White cannot move`,
+    /// `Black resigned`, `White made the first king`...
+    ///
+    /// ```
+    /// use draughts::{Color, WinReason};
+    /// assert_eq!(WinReason::Blocked.describe(Color::Black), "White cannot move");
+    /// ```
+    pub fn describe(self, winner: Color) -> String {
+        self.phrase(&winner.to_string(), &winner.opponent().to_string())
+    }
+
+    /// One arm per reason: the text with the winner's and the loser's names.
+    fn phrase(self, winner: &str, loser: &str) -> String {
+        match self {
+            WinReason::NoPieces => format!("{loser} has no pieces left"),
+            WinReason::Blocked => format!("{loser} cannot move"),
+            WinReason::OutOfMoves => format!("{winner} has no pieces or no move left"),
+            WinReason::FirstKing => format!("{winner} made the first king"),
+            WinReason::Resignation => format!("{loser} resigned"),
+            WinReason::Time => format!("{loser} ran out of time"),
+        }
+    }
+}
+
+/// The reason in words, with "the winner" and "the loser" for the players
+/// (`the loser cannot move`); see [`WinReason::describe`].
+impl fmt::Display for WinReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(&self.phrase("the winner", "the loser"))
+    }
+}
+
+/// The reason in words: `agreed by the players`, `the same position occurred
+/// again`... One arm per reason.
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(match self {
+            DrawReason::Agreement => "agreed by the players",
+            DrawReason::Repetition => "the same position was repeated",
+            DrawReason::KingMoves => "only kings moved, without captures, up to the move limit",
+            DrawReason::NoProgress => "no capture and no man move up to the move limit",
+            DrawReason::LoneKingSixteenMoves => {
+                "a lone king held out against three pieces with a king for 16 moves"
+            }
+            DrawReason::LoneKingFiveMoves => {
+                "a lone king held out against one or two pieces with a king for 5 moves"
+            }
+            DrawReason::ThreeKingsAgainstOne => {
+                "three or more kings did not win against a lone king in 15 moves"
+            }
+            DrawReason::PieceCount => "the balance of pieces did not change up to the move limit",
+            DrawReason::OnePieceEach => "one piece against one piece",
+            DrawReason::SmallEnding => {
+                "two or three pieces with kings on both sides, balance unchanged for 5 moves"
+            }
+            DrawReason::MainRoad => {
+                "three pieces did not win against a lone king on the main road in 5 moves"
+            }
+            DrawReason::OneKingEach => "one king each for 2 moves",
+            DrawReason::TwoKingsAgainstOne => "two kings against one for 7 moves",
+        })
     }
 }
 
@@ -257,6 +348,9 @@ pub struct Game<V: Variant> {
     declared: Option<Outcome>,
     outcome: Option<Outcome>,
     draw_mode: DrawMode,
+    /// The legal moves of the current position (distinct mode), whether or
+    /// not the game is over: [`Game::play`] checks a move against them first.
+    legal: Vec<Move<V>>,
 }
 
 impl<V: Variant> fmt::Debug for Game<V> {
@@ -304,6 +398,7 @@ impl<V: Variant> Game<V> {
             declared: None,
             outcome: None,
             draw_mode: DrawMode::Automatic,
+            legal: start.legal_moves().into_vec(),
         };
         game.outcome = game.evaluate();
         game
@@ -363,13 +458,40 @@ impl<V: Variant> Game<V> {
         &self.positions
     }
 
-    /// The legal moves in the current position (none once the game is over).
+    /// The legal moves in the current position (none once the game is over),
+    /// one per start, end and captured set: the same list as
+    /// [`Position::legal_moves`]. Kept from one move to the next, so this is a
+    /// copy, not a move generation; [`Game::legal_moves_slice`] borrows it.
     pub fn legal_moves(&self) -> MoveList<V> {
         if self.outcome.is_some() {
             MoveList::new()
         } else {
-            self.position().legal_moves()
+            self.legal.iter().cloned().collect()
         }
+    }
+
+    /// The legal moves, as [`Game::legal_moves`], borrowed.
+    pub fn legal_moves_slice(&self) -> &[Move<V>] {
+        if self.outcome.is_some() {
+            &[]
+        } else {
+            &self.legal
+        }
+    }
+
+    /// Every legal capture route as its own move (none once the game is
+    /// over): see [`Position::legal_routes`]. [`Game::play`] accepts any of them.
+    pub fn legal_routes(&self) -> MoveList<V> {
+        if self.outcome.is_some() {
+            MoveList::new()
+        } else {
+            self.position().legal_routes()
+        }
+    }
+
+    /// The number of moves played (plies).
+    pub fn ply_count(&self) -> usize {
+        self.moves.len()
     }
 
     /// The incrementally updated Zobrist hash of the current position.
@@ -404,14 +526,19 @@ impl<V: Variant> Game<V> {
         self.plies.last().expect("a game has a ply")
     }
 
-    /// Plays a legal move. Fails, changing nothing, if the game is over or the
-    /// move is not legal.
+    /// Plays a legal move (any route of it). Fails, changing nothing, if the
+    /// game is over or the move is not legal.
+    ///
+    /// A move taken from [`Game::legal_moves`] is found in the list the game
+    /// keeps, without generating moves; another route of a capture (from
+    /// [`Game::legal_routes`] or [`Position::parse_move`]) is checked against
+    /// every route.
     pub fn play(&mut self, mv: &Move<V>) -> Result<(), GameError> {
         if let Some(o) = self.outcome {
             return Err(GameError::GameOver(o));
         }
         let pos = *self.position();
-        if !pos.is_legal(mv) {
+        if !self.legal.iter().any(|m| m == mv) && !pos.is_legal(mv) {
             return Err(MoveError::Illegal(mv.to_string()).into());
         }
         self.push(pos, mv.clone());
@@ -477,7 +604,14 @@ impl<V: Variant> Game<V> {
         self.positions.push(next);
         self.moves.push(mv);
         self.plies.push(ply);
+        Self::refresh(&mut self.legal, &next);
         self.outcome = self.evaluate();
+    }
+
+    /// Lists the legal moves of `pos` into `legal`, reusing its storage.
+    fn refresh(legal: &mut Vec<Move<V>>, pos: &Position<V>) {
+        legal.clear();
+        legal.extend(pos.legal_moves());
     }
 
     /// Takes back the last move and returns it; clears any outcome, declared
@@ -486,6 +620,10 @@ impl<V: Variant> Game<V> {
         let mv = self.moves.pop()?;
         self.positions.pop();
         self.plies.pop();
+        Self::refresh(
+            &mut self.legal,
+            self.positions.last().expect("a game has a position"),
+        );
         self.declared = None;
         self.outcome = self.evaluate();
         Some(mv)

@@ -1,4 +1,4 @@
-//! The seed site's house rules (RULES.md §5): the six modes of the web game
+//! The seed site's house rules ([rules §5](crate::rules)): the six modes of the web game
 //! this crate was made for, and two English rule sets of other seed pages,
 //! each a custom [`Variant`] that copies a built-in preset and changes what
 //! differs.

@@ -45,11 +45,12 @@ pub mod perft;
 pub mod position;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod squares;
 pub mod variant;
 pub mod zobrist;
 
 pub use crate::{error::MoveTextError, notation::MoveInput};
-pub use any::{AnyGame, AnyPosition};
+pub use any::{AnyGame, AnyMoveInput, AnyPosition};
 #[cfg(feature = "arbitrary")]
 pub use arbitrary_impls::LegalMove;
 pub use bitboard::{BitSet, Bitboard, Square};
@@ -57,17 +58,24 @@ pub use draws::{CountRule, DrawCount, DrawRules, Limit, Material, Resets, Trigge
 pub use error::{FenError, MoveError, PositionError, UnknownVariant};
 pub use game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome, WinReason};
 pub use geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout};
-pub use moves::{Move, MoveList, MoveMode};
+pub use moves::{Jump, Jumps, Move, MoveList, MoveMode};
 pub use perft::{
     divide, perft, perft_hashed, perft_in, perft_parallel, perft_with_table, PerftTable,
 };
 pub use position::{KingRun, Piece, PieceKind, Position, Setup};
+pub use squares::{BitsOf, SquareSet, SquareSetIter};
 pub use variant::{
     Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, English, Frisian, Frysk,
     GameType, International, Italian, Killer, KingLanding, KingRange, MidCapturePromotion, Pool,
     Precedence, Removal, RouteConvention, Rules, Russian, Spanish, Thai, Turkish, Variant,
     VariantKind, VariantVisitor, WinCondition,
 };
+
+/// The rules contract: what every variant's rules are, the house rules, the
+/// square numbering and the known traps (the text of `RULES.md`). Doc
+/// comments cite its sections as "rules §N".
+#[doc = include_str!("../RULES.md")]
+pub mod rules {}
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]

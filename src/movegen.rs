@@ -500,7 +500,7 @@ pub(crate) trait Sink<V: Variant> {
 
 impl<V: Variant> Sink<V> for MoveList<V> {
     fn clear(&mut self) {
-        SmallVec::clear(self);
+        self.0.clear();
     }
     fn contains(&self, from: Square, to: Square, captured: Bits<V>) -> bool {
         self.iter()
@@ -508,16 +508,13 @@ impl<V: Variant> Sink<V> for MoveList<V> {
     }
     #[inline]
     fn push(&mut self, from: Square, path: &[Square], captured: Bits<V>, promotes: bool) {
-        SmallVec::push(
-            self,
-            Move {
-                from,
-                path: SmallVec::from_slice(path),
-                captured,
-                promotes,
-                _v: PhantomData,
-            },
-        );
+        self.0.push(Move {
+            from,
+            path: SmallVec::from_slice(path),
+            captured,
+            promotes,
+            _v: PhantomData,
+        });
     }
 }
 

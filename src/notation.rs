@@ -12,7 +12,7 @@
 //!
 //! Text is always resolved against the legal moves of the position, never by
 //! geometry alone: two captures with the same start and end may capture
-//! different pieces, and then the text must say which (RULES.md §4).
+//! different pieces, and then the text must say which ([rules §4](crate::rules)).
 //!
 //! ```
 //! use draughts::{International, MoveTextError, Position};
@@ -39,6 +39,7 @@ use crate::error::MoveTextError;
 use crate::geometry::{Geometry, Layout};
 use crate::moves::{Bits, Move, MoveList, MoveMode};
 use crate::position::{PieceKind, Position};
+use crate::squares::SquareSet;
 use crate::variant::{Color, KingLanding, KingRange, MidCapturePromotion, Variant};
 
 /// Where move text says a move starts.
@@ -203,7 +204,7 @@ fn direction<V: Variant>(a: Square, b: Square) -> Option<(i8, i8)> {
 }
 
 /// The squares strictly between `a` and `b` on a line (empty if not on one).
-fn between<V: Variant>(a: Square, b: Square) -> Bits<V> {
+pub(crate) fn between<V: Variant>(a: Square, b: Square) -> Bits<V> {
     let mut out = Bits::<V>::ZERO;
     let Some((sr, sc)) = direction::<V>(a, b) else {
         return out;
@@ -261,7 +262,7 @@ fn landing_sets<V: Variant>(pos: &Position<V>, mv: &Move<V>) -> SmallVec<[Bits<V
         Color::White => V::Board::LAST_ROW,
         Color::Black => V::Board::FIRST_ROW,
     };
-    let captured = mv.captured().0;
+    let captured = mv.captured().bits();
     let mut king = matches!(pos.piece_at(mv.from()), Some(p) if p.kind == PieceKind::King);
     let mut removed = Bits::<V>::ZERO;
     let mut prev = mv.from();
@@ -687,6 +688,7 @@ pub struct MoveInput<V: Variant> {
     next: Bits<V>,
     ends: Bits<V>,
     captured: Bits<V>,
+    jumped: Bits<V>,
     chosen: Option<usize>,
 }
 
@@ -699,6 +701,7 @@ impl<V: Variant> Clone for MoveInput<V> {
             next: self.next,
             ends: self.ends,
             captured: self.captured,
+            jumped: self.jumped,
             chosen: self.chosen,
         }
     }
@@ -732,6 +735,7 @@ impl<V: Variant> MoveInput<V> {
             next: Bits::<V>::ZERO,
             ends: Bits::<V>::ZERO,
             captured: Bits::<V>::ZERO,
+            jumped: Bits::<V>::ZERO,
             chosen: None,
         };
         input.update();
@@ -783,24 +787,46 @@ impl<V: Variant> MoveInput<V> {
 
     /// The pieces that can move at all (for a capture: the pieces that can
     /// capture), whatever has been clicked.
-    pub fn movable(&self) -> Bitboard<Bits<V>> {
-        Bitboard(self.matcher.movable)
+    pub fn movable(&self) -> SquareSet<V> {
+        SquareSet::from_bits(self.matcher.movable)
     }
 
     /// The squares that may be clicked next: the movable pieces before the
     /// first click, later every landing square still ahead on some candidate.
-    pub fn next_squares(&self) -> Bitboard<Bits<V>> {
-        Bitboard(self.next)
+    pub fn next_squares(&self) -> SquareSet<V> {
+        SquareSet::from_bits(self.next)
     }
 
     /// The end squares of the candidates.
-    pub fn destinations(&self) -> Bitboard<Bits<V>> {
-        Bitboard(self.ends)
+    pub fn destinations(&self) -> SquareSet<V> {
+        SquareSet::from_bits(self.ends)
     }
 
-    /// The pieces captured by at least one candidate.
-    pub fn captured(&self) -> Bitboard<Bits<V>> {
-        Bitboard(self.captured)
+    /// The pieces jumped by the clicks so far: those that every candidate
+    /// captures on its way to the last square clicked. A frontend marks them
+    /// as the player clicks through a capture (see also [`Move::jumps`]).
+    ///
+    /// ```
+    /// use draughts::{International, Position, Variant};
+    /// let sq = |n| International::square(n).unwrap();
+    /// let pos = Position::<International>::from_fen("W:W47:B42,32,22,31").unwrap();
+    /// let mut input = pos.move_input(&[sq(47)]);
+    /// assert!(input.jumped().is_empty());
+    /// assert!(input.click(sq(38)));
+    /// assert_eq!(input.jumped().numbers(), [42]);
+    /// assert!(input.click(sq(27)));
+    /// assert_eq!(input.jumped().numbers(), [32, 42]);
+    /// assert_eq!(input.captured().numbers(), [22, 31, 32, 42]);
+    /// ```
+    pub fn jumped(&self) -> SquareSet<V> {
+        SquareSet::from_bits(self.jumped)
+    }
+
+    /// The pieces captured by at least one candidate: the union over every
+    /// move still possible, including pieces not yet jumped (see
+    /// [`MoveInput::jumped`]).
+    pub fn captured(&self) -> SquareSet<V> {
+        SquareSet::from_bits(self.captured)
     }
 
     /// True when the clicks have chosen one move ([`MoveInput::chosen`]).
@@ -817,6 +843,7 @@ impl<V: Variant> MoveInput<V> {
         let m = &self.matcher;
         self.candidates.clear();
         self.next = Bits::<V>::ZERO;
+        self.jumped = Bits::<V>::ZERO;
         self.chosen = None;
         match self.clicks.split_first() {
             None => {
@@ -827,6 +854,7 @@ impl<V: Variant> MoveInput<V> {
                 let mut hits: SmallVec<[Hit; 8]> = SmallVec::new();
                 let mut at_end: SmallVec<[usize; 8]> = SmallVec::new();
                 let mut full: SmallVec<[usize; 8]> = SmallVec::new();
+                let mut jumped: Option<Bits<V>> = None;
                 for (i, r) in m.routes.iter().enumerate() {
                     if r.mv.from() != first {
                         continue;
@@ -835,6 +863,11 @@ impl<V: Variant> MoveInput<V> {
                     let Some(j) = subsequence::<V>(&r.sets, rest, n, None) else {
                         continue;
                     };
+                    let done =
+                        r.mv.jumps()
+                            .take(j)
+                            .fold(Bits::<V>::ZERO, |acc, jump| acc | bit::<V>(jump.captured));
+                    jumped = Some(jumped.map_or(done, |x| x & done));
                     for set in &r.sets[j..] {
                         self.next |= *set;
                     }
@@ -857,6 +890,7 @@ impl<V: Variant> MoveInput<V> {
                         }
                     }
                 }
+                self.jumped = jumped.unwrap_or(Bits::<V>::ZERO);
                 let keys = m.keys(&hits);
                 for &k in &keys {
                     self.candidates.push(m.pick(k, &hits));
@@ -876,7 +910,7 @@ impl<V: Variant> MoveInput<V> {
         self.captured = Bits::<V>::ZERO;
         for mv in &self.candidates {
             self.ends |= bit::<V>(mv.to());
-            self.captured |= mv.captured().0;
+            self.captured |= mv.captured().bits();
         }
     }
 }

@@ -23,10 +23,11 @@
 
 use core::fmt;
 
-use crate::any::AnyGame;
+use crate::any::{AnyGame, AnyPosition};
 use crate::bitboard::Square;
 use crate::error::{FenError, MoveTextError};
 use crate::game::{DrawMode, Game, GameError};
+use crate::geometry::Geometry;
 use crate::moves::MoveMode;
 use crate::position::Position;
 use crate::variant::{
@@ -81,6 +82,8 @@ impl PdnGame {
     /// The variant: from a `Variant` tag naming a built-in variant (as
     /// lidraughts and Scan name them: `Frisian`, `Frysk!`, `Antidraughts`,
     /// `Breakthrough`, `Killer`, ...), else from `GameType`, else `default`.
+    /// A `Variant` tag that names no built-in variant (some sites write
+    /// free text there) is not read.
     ///
     /// ```
     /// use draughts::{pdn::parse_pdn, VariantKind};
@@ -88,7 +91,16 @@ impl PdnGame {
     /// assert_eq!(games[0].as_ref().unwrap().variant(None), Ok(VariantKind::Killer));
     /// assert_eq!(games[1].as_ref().unwrap().variant(None), Ok(VariantKind::Frysk));
     /// ```
+    ///
+    /// # Errors
+    /// [`PdnErrorKind::CustomVariant`] when a `CustomVariant` tag says the
+    /// record follows house rules (written by [`write_pdn`] for variants that
+    /// are not built in): replay it with [`replay_as`] and that variant's
+    /// type. [`PdnErrorKind::UnsupportedGameType`], [`PdnErrorKind::NoVariant`].
     pub fn variant(&self, default: Option<VariantKind>) -> Result<VariantKind, PdnErrorKind> {
+        if let Some(name) = self.tag(CUSTOM_VARIANT) {
+            return Err(PdnErrorKind::CustomVariant(name.trim().to_string()));
+        }
         if let Some(kind) = self
             .tag("Variant")
             .and_then(|v| v.parse::<VariantKind>().ok())
@@ -100,6 +112,35 @@ impl PdnGame {
                 .ok_or(PdnErrorKind::UnsupportedGameType(n.to_string())),
             Some(Err(text)) => Err(PdnErrorKind::UnsupportedGameType(text)),
             None => default.ok_or(PdnErrorKind::NoVariant),
+        }
+    }
+
+    /// Checks that the record is of variant `V`: its `CustomVariant` tag, if
+    /// any, is `V::NAME`, and its `GameType` number, if any, is `V`'s.
+    pub fn check_variant<V: Variant>(&self) -> Result<(), PdnErrorKind> {
+        let number = V::RULES.game_type.number;
+        let mismatch = |record: String| PdnErrorKind::VariantMismatch {
+            record,
+            expected: V::NAME.to_string(),
+        };
+        if let Some(name) = self.tag(CUSTOM_VARIANT).map(str::trim) {
+            if !name.eq_ignore_ascii_case(V::NAME) {
+                return Err(mismatch(name.to_string()));
+            }
+        }
+        if let (Some(own), Some(named)) = (
+            builtin::<V>(),
+            self.tag("Variant")
+                .and_then(|v| v.parse::<VariantKind>().ok()),
+        ) {
+            if own != named {
+                return Err(mismatch(named.name().to_string()));
+            }
+        }
+        match self.game_type() {
+            Some(Ok(n)) if n != number => Err(mismatch(format!("GameType {n}"))),
+            Some(Err(text)) => Err(PdnErrorKind::UnsupportedGameType(text)),
+            _ => Ok(()),
         }
     }
 }
@@ -121,6 +162,18 @@ pub enum PdnErrorKind {
     /// No `GameType` tag and no default variant.
     #[error("no GameType tag and no default variant")]
     NoVariant,
+    /// The record's `CustomVariant` tag says it follows house rules, not the
+    /// official rules of its `GameType`.
+    #[error("the record is of the custom variant `{0}`: replay it with pdn::replay_as and that variant's type")]
+    CustomVariant(String),
+    /// The record is of another variant than the one asked for.
+    #[error("the record is of variant {record}, not {expected}")]
+    VariantMismatch {
+        /// What the record's tags say.
+        record: String,
+        /// The variant asked for.
+        expected: String,
+    },
     /// A bad `[FEN]` tag.
     #[error("bad FEN tag: {0}")]
     Fen(FenError),
@@ -567,7 +620,14 @@ fn squares_of<V: Variant>(text: &str) -> Option<Vec<Square>> {
 /// The game is returned in [`DrawMode::OnClaim`]: records go on after a
 /// repetition or a move-count draw that nobody claimed. A `[FEN]` whose side
 /// to move is `?` (unknown) starts with the variant's first mover.
+///
+/// The record must be of variant `V` ([`PdnGame::check_variant`]): a
+/// `CustomVariant` tag naming another variant, or another `GameType` number, is
+/// [`PdnErrorKind::VariantMismatch`]. A record without a `Variant` tag is
+/// accepted for a custom variant with the same `GameType`. (A `Variant` tag,
+/// which some sites write as free text, is not read.)
 pub fn replay_as<V: Variant>(game: &PdnGame) -> Result<Game<V>, PdnErrorKind> {
+    game.check_variant::<V>()?;
     let start = match game.tag("FEN") {
         Some(fen) => {
             let fen = fen.trim();
@@ -747,10 +807,36 @@ fn jumps<V: Variant>(pos: &Position<V>, squares: &[Square]) -> Jumps<V> {
     }
 }
 
-/// Writes a game as PDN: the given tags, then `GameType`, `FEN` (when the
-/// game does not start from the variant's start position) and `Result`, and
-/// the moves in the shortest unambiguous notation, numbered from the first
-/// mover of the variant.
+/// The tag [`write_pdn`] writes for a variant that is not built in.
+pub const CUSTOM_VARIANT: &str = "CustomVariant";
+
+/// The built-in variant that plays exactly as `V` (same rules and board), if any.
+pub fn builtin<V: Variant>() -> Option<VariantKind> {
+    let board = |p: &AnyPosition| p.board_size();
+    let own = (V::Board::WIDTH, V::Board::HEIGHT);
+    VariantKind::ALL.into_iter().find(|&k| {
+        k.rules() == V::RULES
+            && board(&AnyPosition::start(k)) == own
+            && crate::with_position!(AnyPosition::start(k), p => layout_of(&p)) == V::Board::LAYOUT
+    })
+}
+
+fn layout_of<W: Variant>(_: &Position<W>) -> crate::geometry::Layout {
+    W::Board::LAYOUT
+}
+
+/// Writes a game as PDN: the tags, then the moves in the shortest unambiguous
+/// notation, numbered from the first mover of the variant.
+///
+/// The writer's tags are `GameType`, `CustomVariant` (only for a variant that is not
+/// built in: its [`Variant::NAME`]; the `GameType` is then the numbering it
+/// shares with its preset), `FEN` (when the game does not start from the
+/// variant's start position), `Result` and, once the game is over,
+/// `Termination` (the reason in words, [`Outcome::termination`](crate::Outcome::termination)).
+/// A tag in `tags` replaces the writer's tag of the same name (compared
+/// without case) instead of repeating it; a name given twice in `tags` is
+/// written once, with its first value. A `Result` given in `tags` also ends
+/// the move text.
 ///
 /// ```
 /// use draughts::{pdn::{read_games, write_pdn}, English, Game};
@@ -759,31 +845,49 @@ fn jumps<V: Variant>(pos: &Position<V>, squares: &[Square]) -> Jumps<V> {
 ///     let mv = game.position().parse_move(text).unwrap();
 ///     game.play(&mv).unwrap();
 /// }
-/// let pdn = write_pdn(&game, &[("Event", "Test")]);
-/// assert!(pdn.contains("1. 11-15 23-19 2. 8-11 22-17 *"));
+/// let pdn = write_pdn(&game, &[("Event", "Test"), ("Result", "1-0")]);
+/// assert_eq!(pdn.matches("[Result").count(), 1);
+/// assert!(pdn.contains("1. 11-15 23-19 2. 8-11 22-17 1-0"));
 /// let back = read_games(&pdn, None);
 /// assert_eq!(back[0].as_ref().unwrap().moves_text(), ["11-15", "23-19", "8-11", "22-17"]);
 /// ```
 pub fn write_pdn<V: Variant>(game: &Game<V>, tags: &[(&str, &str)]) -> String {
     let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
+    let mut written: Vec<String> = Vec::new();
+    let mut tag = |out: &mut String, name: &str, value: &str| {
+        if written.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+            return;
+        }
+        written.push(name.to_string());
         let escaped = escape(value);
         out.push_str(&format!("[{name} \"{escaped}\"]\n"));
     };
+    let given = |name: &str| {
+        tags.iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| *v)
+    };
     for (n, v) in tags {
-        tag(n, v);
+        tag(&mut out, n, v);
     }
     let gt = V::RULES.game_type;
-    tag("GameType", &gt.number.to_string());
-    // A variant that shares its GameType number (Killer: 20) is named.
-    if VariantKind::from_game_type(gt.number).map(|k| k.name()) != Some(V::NAME) {
-        tag("Variant", V::NAME);
+    tag(&mut out, "GameType", &gt.number.to_string());
+    match builtin::<V>() {
+        // A variant that shares its GameType number (Killer: 20) is named.
+        Some(kind) if VariantKind::from_game_type(gt.number) != Some(kind) => {
+            tag(&mut out, "Variant", kind.name());
+        }
+        Some(_) => {}
+        None => tag(&mut out, CUSTOM_VARIANT, V::NAME),
     }
     if *game.start() != Position::<V>::start() {
-        tag("FEN", &game.start().to_fen());
+        tag(&mut out, "FEN", &game.start().to_fen());
     }
-    let result = game.outcome().map_or("*", |o| o.pdn_result());
-    tag("Result", result);
+    let result = given("Result").unwrap_or_else(|| game.outcome().map_or("*", |o| o.pdn_result()));
+    tag(&mut out, "Result", result);
+    if let Some(o) = game.outcome() {
+        tag(&mut out, "Termination", &o.termination());
+    }
     out.push('\n');
     let mut line = String::new();
     let mut number = 1u32;

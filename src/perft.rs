@@ -12,7 +12,7 @@ use crate::moves::{Bits, Move, MoveList, MoveMode};
 use crate::position::Position;
 use crate::variant::Variant;
 
-/// Perft in distinct mode (RULES.md §1).
+/// Perft in distinct mode ([rules §1](crate::rules)).
 ///
 /// ```
 /// use draughts::{perft, English, Position};

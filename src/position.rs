@@ -7,6 +7,7 @@ use crate::bitboard::{BitSet, Bitboard, Square};
 use crate::error::{MoveError, PositionError};
 use crate::geometry::Geometry;
 use crate::moves::{Bits, Move, MoveList, MoveMode};
+use crate::squares::SquareSet;
 use crate::variant::{Color, Variant};
 
 /// Man or king.
@@ -51,19 +52,80 @@ pub struct KingRun {
 
 /// Pieces and side to move, not yet checked: build a [`Position`] from it with
 /// [`Position::from_setup`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Setup<B: BitSet> {
+///
+/// ```
+/// use draughts::{English, Position, Setup, SquareSet, Variant};
+/// let sq = |n| English::square(n).unwrap();
+/// let setup = Setup::<English> {
+///     white: SquareSet::from_square(sq(22)),
+///     black: SquareSet::from_square(sq(18)),
+///     ..Setup::default()
+/// };
+/// assert_eq!(Position::from_setup(setup).unwrap().to_fen(), "B:W22:B18");
+/// ```
+pub struct Setup<V: Variant> {
     /// White's pieces.
-    pub white: Bitboard<B>,
+    pub white: SquareSet<V>,
     /// Black's pieces.
-    pub black: Bitboard<B>,
+    pub black: SquareSet<V>,
     /// Which pieces are kings (a subset of `white | black`).
-    pub kings: Bitboard<B>,
+    pub kings: SquareSet<V>,
     /// Side to move; `None` means the variant's first mover.
     pub turn: Option<Color>,
     /// The king-move limit's state per side (`[white, black]`), for variants
     /// with [`Rules::king_move_limit`](crate::Rules); `None` elsewhere.
     pub king_runs: [Option<KingRun>; 2],
+}
+
+impl<V: Variant> Clone for Setup<V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<V: Variant> Copy for Setup<V> {}
+impl<V: Variant> PartialEq for Setup<V> {
+    fn eq(&self, o: &Self) -> bool {
+        self.white == o.white
+            && self.black == o.black
+            && self.kings == o.kings
+            && self.turn == o.turn
+            && self.king_runs == o.king_runs
+    }
+}
+impl<V: Variant> Eq for Setup<V> {}
+impl<V: Variant> core::hash::Hash for Setup<V> {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        (
+            self.white,
+            self.black,
+            self.kings,
+            self.turn,
+            self.king_runs,
+        )
+            .hash(h);
+    }
+}
+impl<V: Variant> Default for Setup<V> {
+    fn default() -> Self {
+        Setup {
+            white: SquareSet::EMPTY,
+            black: SquareSet::EMPTY,
+            kings: SquareSet::EMPTY,
+            turn: None,
+            king_runs: [None; 2],
+        }
+    }
+}
+impl<V: Variant> fmt::Debug for Setup<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Setup")
+            .field("white", &self.white)
+            .field("black", &self.black)
+            .field("kings", &self.kings)
+            .field("turn", &self.turn)
+            .field("king_runs", &self.king_runs)
+            .finish()
+    }
 }
 
 /// A legal position of variant `V`: pieces on the board and the side to move.
@@ -118,6 +180,33 @@ impl<V: Variant> fmt::Debug for Position<V> {
         write!(f, "Position<{}>({})", V::NAME, self.to_fen())
     }
 }
+/// The FEN; `{:#}` is the board diagram ([`Position::diagram`]).
+///
+/// ```
+/// use draughts::{English, Position};
+/// let pos: Position<English> = "B:W21-32:B1-12".parse().unwrap();
+/// assert_eq!(pos, Position::start());
+/// assert_eq!(pos.to_string(), "B:W21-32:B1-12");
+/// assert_eq!(format!("{pos:#}"), pos.diagram());
+/// ```
+impl<V: Variant> fmt::Display for Position<V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            f.write_str(&self.diagram())
+        } else {
+            f.pad(&self.to_fen())
+        }
+    }
+}
+
+/// Reads a FEN ([`Position::from_fen`]).
+impl<V: Variant> core::str::FromStr for Position<V> {
+    type Err = crate::FenError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::from_fen(s)
+    }
+}
+
 impl<V: Variant> Default for Position<V> {
     fn default() -> Self {
         Self::start()
@@ -127,6 +216,8 @@ impl<V: Variant> Default for Position<V> {
 impl<V: Variant> Position<V> {
     /// The variant's start position, with its first mover to move.
     pub fn start() -> Self {
+        #[allow(clippy::let_unit_value)]
+        let () = crate::variant::RulesCheck::<V>::OK;
         let offset = V::RULES.start_row_offset;
         let rows = offset..offset + V::RULES.start_rows;
         let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
@@ -155,14 +246,16 @@ impl<V: Variant> Position<V> {
     /// Checks a setup and builds the position.
     ///
     /// ```
-    /// use draughts::{Bitboard, English, Position, PositionError, Setup, Variant};
+    /// use draughts::{English, Position, PositionError, Setup, SquareSet, Variant};
     /// let sq = English::square(2).unwrap(); // on Black's back row = White's promotion row
-    /// let setup = Setup { white: Bitboard::from_square(sq), ..Setup::default() };
+    /// let setup = Setup::<English> { white: SquareSet::from_square(sq), ..Setup::default() };
     /// assert!(matches!(Position::<English>::from_setup(setup), Err(PositionError::ManOnPromotionRow { .. })));
     /// ```
-    pub fn from_setup(setup: Setup<Bits<V>>) -> Result<Self, PositionError> {
+    pub fn from_setup(setup: Setup<V>) -> Result<Self, PositionError> {
+        #[allow(clippy::let_unit_value)]
+        let () = crate::variant::RulesCheck::<V>::OK;
         let all = V::Board::ALL;
-        let (white, black, kings) = (setup.white.0, setup.black.0, setup.kings.0);
+        let (white, black, kings) = (setup.white.bits(), setup.black.bits(), setup.kings.bits());
         let outside = (white | black | kings) & !all;
         if !outside.is_zero() {
             return Err(PositionError::InvalidSquare(outside.lowest() as u8));
@@ -225,11 +318,11 @@ impl<V: Variant> Position<V> {
     }
 
     /// The position as an unvalidated setup.
-    pub fn to_setup(&self) -> Setup<Bits<V>> {
+    pub fn to_setup(&self) -> Setup<V> {
         Setup {
-            white: Bitboard(self.white),
-            black: Bitboard(self.black),
-            kings: Bitboard(self.kings),
+            white: SquareSet::from_bits(self.white),
+            black: SquareSet::from_bits(self.black),
+            kings: SquareSet::from_bits(self.kings),
             turn: Some(self.turn),
             king_runs: self.runs,
         }
@@ -284,6 +377,62 @@ impl<V: Variant> Position<V> {
         }
     }
 
+    /// A board diagram as text, seen from White's side: one line per row,
+    /// Black's back row first, the rank at the left and the files below.
+    /// `w` and `b` are men, `W` and `B` kings, `.` an empty playing square;
+    /// squares that are not played on are blank. The last line says who is
+    /// to move.
+    ///
+    /// ```
+    /// use draughts::{English, Position};
+    /// let pos = Position::<English>::from_fen("W:WK29,21:B1").unwrap();
+    /// assert_eq!(pos.diagram(), "\
+    /// 8 |   b   .   .   .
+    /// 7 | .   .   .   .
+    /// 6 |   .   .   .   .
+    /// 5 | .   .   .   .
+    /// 4 |   .   .   .   .
+    /// 3 | w   .   .   .
+    /// 2 |   .   .   .   .
+    /// 1 | W   .   .   .
+    ///     a b c d e f g h
+    /// White to move
+    /// ");
+    /// ```
+    pub fn diagram(&self) -> String {
+        let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
+        let rw = if h >= 10 { 2 } else { 1 };
+        let mut out = String::new();
+        for row in (0..h).rev() {
+            let mut line = format!("{:>rw$} |", row + 1);
+            for col in 0..w {
+                line.push(' ');
+                line.push(match V::algebraic_square(row, col) {
+                    None => ' ',
+                    Some(sq) => match self.piece_at(sq) {
+                        None => '.',
+                        Some(p) => match (p.color, p.kind) {
+                            (Color::White, crate::PieceKind::Man) => 'w',
+                            (Color::White, crate::PieceKind::King) => 'W',
+                            (Color::Black, crate::PieceKind::Man) => 'b',
+                            (Color::Black, crate::PieceKind::King) => 'B',
+                        },
+                    },
+                });
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out.push_str(&" ".repeat(rw + 2));
+        for col in 0..w {
+            out.push(' ');
+            out.push((b'a' + col) as char);
+        }
+        out.push('\n');
+        out.push_str(&format!("{} to move\n", self.turn));
+        out
+    }
+
     /// The side to move.
     #[inline]
     pub fn turn(&self) -> Color {
@@ -292,20 +441,20 @@ impl<V: Variant> Position<V> {
 
     /// All pieces of `color`.
     #[inline]
-    pub fn pieces(&self, color: Color) -> Bitboard<Bits<V>> {
-        Bitboard(self.side(color))
+    pub fn pieces(&self, color: Color) -> SquareSet<V> {
+        SquareSet::from_bits(self.side(color))
     }
 
     /// The kings of `color`.
     #[inline]
-    pub fn kings(&self, color: Color) -> Bitboard<Bits<V>> {
-        Bitboard(self.side(color) & self.kings)
+    pub fn kings(&self, color: Color) -> SquareSet<V> {
+        SquareSet::from_bits(self.side(color) & self.kings)
     }
 
     /// The men of `color`.
     #[inline]
-    pub fn men(&self, color: Color) -> Bitboard<Bits<V>> {
-        Bitboard(self.side(color) & !self.kings)
+    pub fn men(&self, color: Color) -> SquareSet<V> {
+        SquareSet::from_bits(self.side(color) & !self.kings)
     }
 
     /// The piece on `sq`, if any.
@@ -334,13 +483,35 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    /// The legal moves, distinct mode (RULES.md §1: capture routes with equal
-    /// start, end and captured pieces are one move).
+    /// The legal moves: one per start, end and set of captured pieces (capture
+    /// routes that differ only in the order of the jumps are one move; see
+    /// [`Position::legal_routes`] for every route). This is what "legal moves"
+    /// means everywhere in this crate: [`Game::legal_moves`](crate::Game::legal_moves),
+    /// [`AnyPosition::legal_moves_text`](crate::AnyPosition::legal_moves_text),
+    /// [`MoveInput`](crate::MoveInput), move text and perft's [`MoveMode::Distinct`].
     pub fn legal_moves(&self) -> MoveList<V> {
         self.legal_moves_in(MoveMode::Distinct)
     }
 
-    /// The legal moves in the given mode.
+    /// Every legal capture route as its own move: captures that reach the
+    /// same end with the same pieces by different routes are listed once per
+    /// route (a flying king's straight continuation counts per the variant's
+    /// [`RouteConvention`](crate::RouteConvention)). Steps are listed as in
+    /// [`Position::legal_moves`]. Perft's [`MoveMode::Routes`] counts these.
+    ///
+    /// ```
+    /// use draughts::{International, Position};
+    /// let pos = Position::<International>::from_fen("W:W38:B32,22,23,33").unwrap();
+    /// assert_eq!(pos.legal_moves().len(), 1);
+    /// let routes: Vec<String> = pos.legal_routes().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(routes, ["38x27x18x29x38", "38x29x18x27x38"]);
+    /// ```
+    pub fn legal_routes(&self) -> MoveList<V> {
+        self.legal_moves_in(MoveMode::Routes)
+    }
+
+    /// The legal moves in the given mode: [`Position::legal_moves`] for
+    /// [`MoveMode::Distinct`], [`Position::legal_routes`] for [`MoveMode::Routes`].
     pub fn legal_moves_in(&self, mode: MoveMode) -> MoveList<V> {
         let mut list = MoveList::new();
         self.generate(mode, &mut list);

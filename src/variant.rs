@@ -65,10 +65,26 @@ impl Color {
     }
 }
 
+/// `White` or `Black`; width and alignment apply.
+///
+/// ```
+/// use draughts::Color;
+/// assert_eq!(format!("{:>7}|", Color::White), "  White|");
+/// ```
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        })
+    }
+}
+
 /// How far a king moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum KingRange {
-    /// One step (English, Italian).
+    /// One step (English, Italian). A short king lands directly behind the
+    /// piece it jumps, so [`Rules::king_landing`] does not apply to it.
     Short,
     /// Any distance along a free line ("flying king").
     Flying,
@@ -185,7 +201,7 @@ pub struct GameType {
     pub invert: bool,
 }
 
-/// Every rule parameter of a variant (RULES.md §2 and §3).
+/// Every rule parameter of a variant ([rules §2 and §3](crate::rules)).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Rules {
     /// Who moves first in the start position.
@@ -231,6 +247,72 @@ pub struct Rules {
     pub draws: DrawRules,
     /// Square numbering (PDN GameType).
     pub game_type: GameType,
+}
+
+/// Why a [`Rules`] value can't be played on a board: see [`Rules::check`].
+const fn rules_problem(rules: &Rules, width: u8, height: u8) -> Option<&'static str> {
+    let d = &rules.draws;
+    if rules.start_rows == 0 {
+        Some("Rules::start_rows must be at least 1")
+    } else if 2 * (rules.start_rows as u16 + rules.start_row_offset as u16) > height as u16 {
+        Some("Rules::start_rows + start_row_offset do not fit on the board: each side needs its own rows, so twice their sum must be at most the board's height")
+    } else if rules.game_type.corner > 3 {
+        Some("Rules::game_type.corner must be 0, 1, 2 or 3")
+    } else if width == 0 || height == 0 {
+        Some("the board has no squares")
+    } else if matches!(d.repetition, Some(0 | 1)) {
+        Some("DrawRules::repetition must be at least 2 (the start position would be a draw)")
+    } else {
+        None
+    }
+}
+
+/// Compile-time check of a variant's rules against its board: evaluating
+/// `RulesCheck::<V>::OK` fails the build with the problem's text.
+pub(crate) struct RulesCheck<V>(core::marker::PhantomData<V>);
+
+impl<V: Variant> RulesCheck<V> {
+    pub(crate) const OK: () = match rules_problem(&V::RULES, V::Board::WIDTH, V::Board::HEIGHT) {
+        None => (),
+        Some(problem) => panic!("{}", problem),
+    };
+}
+
+impl Rules {
+    /// Checks the rules against a board of `width` x `height` squares: `Err`
+    /// with the problem for combinations that can't be played (start rows
+    /// that overlap, a numbering corner that doesn't exist, a draw rule that
+    /// would end the game before it starts).
+    ///
+    /// Every variant's rules are checked when the program is built: using a
+    /// position of a variant with impossible rules is a compile error.
+    ///
+    /// ```
+    /// use draughts::{Russian, Rules, Variant};
+    /// assert!(Russian::RULES.check(8, 8).is_ok());
+    /// let five_rows = Rules { start_rows: 5, ..Russian::RULES };
+    /// assert!(five_rows.check(8, 8).unwrap_err().contains("start_rows"));
+    /// assert!(five_rows.check(12, 12).is_ok());
+    /// ```
+    ///
+    /// ```compile_fail
+    /// use draughts::{Board8x8, Position, Rules, Russian, Variant};
+    /// #[derive(Clone, Copy, Debug, Default)]
+    /// struct FiveRows;
+    /// impl Variant for FiveRows {
+    ///     type Board = Board8x8;
+    ///     const NAME: &'static str = "five-rows";
+    ///     const RULES: Rules = Rules { start_rows: 5, ..Russian::RULES };
+    /// }
+    /// // error: both sides would start on the same squares.
+    /// let pos = Position::<FiveRows>::start();
+    /// ```
+    pub const fn check(&self, width: u8, height: u8) -> Result<(), &'static str> {
+        match rules_problem(self, width, height) {
+            None => Ok(()),
+            Some(p) => Err(p),
+        }
+    }
 }
 
 /// A set of rules on a board. Built-in variants are zero-sized types; see the
@@ -314,14 +396,29 @@ pub trait Variant: Copy + Default + fmt::Debug + Send + Sync + 'static {
         Self::Board::square_at(row, col)
     }
 
-    /// The algebraic name of a square (`a1` is White's bottom-left corner).
-    fn algebraic_name(sq: Square) -> String {
+    /// `(row, column)` of a square on the board as seen from White's side:
+    /// row 0 is White's back row, column 0 White's left (the `a` file). The
+    /// inverse of [`Variant::algebraic_square`]; a frontend draws the board
+    /// with it.
+    ///
+    /// ```
+    /// use draughts::{English, Spanish, Variant};
+    /// assert_eq!(English::square_coords(English::square(29).unwrap()), (0, 0)); // a1
+    /// assert_eq!(Spanish::square_coords(Spanish::square(1).unwrap()), (0, 7)); // h1
+    /// ```
+    fn square_coords(sq: Square) -> (u8, u8) {
         let (row, col) = Self::Board::coords(sq);
         let col = if Self::RULES.game_type.invert {
             Self::Board::WIDTH - 1 - col
         } else {
             col
         };
+        (row, col)
+    }
+
+    /// The algebraic name of a square (`a1` is White's bottom-left corner).
+    fn algebraic_name(sq: Square) -> String {
+        let (row, col) = Self::square_coords(sq);
         format!("{}{}", (b'a' + col) as char, row + 1)
     }
 
@@ -608,7 +705,7 @@ builtin!(
     /// captured pieces are removed at once, no 180° turn between two jumps, and
     /// the most pieces must be captured. A man reaching the last row during a
     /// capture continues capturing as a man (sideways along that row) and is
-    /// promoted when the move ends (RULES.md §2, Turkish row: "continues as
+    /// promoted when the move ends ([rules §2](crate::rules), Turkish row: "continues as
     /// man, promotes at end"; some sources crown it at once and let it go on
     /// as a king). Men never move backward, so such a capture always ends on
     /// the last row; the choice decides whether the rest of it is a man's
@@ -643,7 +740,7 @@ const FRISIAN_PRECEDENCE: &[Precedence] = &[
 ];
 
 /// Frisian draws as lidraughts applies them (`Frisian.maxDrawingMoves` and
-/// `updatePositionHashes`; RULES.md §6): no repetition rule; with only kings
+/// `updatePositionHashes`; [rules §6](crate::rules)): no repetition rule; with only kings
 /// on the board, one king each is drawn after 2 moves each and two kings
 /// against one after 7 moves each, counted from the capture or promotion
 /// that made the material (lidraughts restarts its count on both).
@@ -911,9 +1008,10 @@ impl VariantKind {
     }
 }
 
+/// The lower-case name; width and alignment apply (`{:>13}`).
 impl fmt::Display for VariantKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 

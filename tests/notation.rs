@@ -16,16 +16,14 @@ mod common;
 
 use common::{pos, sq};
 use draughts::{
-    Bitboard, Brazilian, Canadian, Color, Czech, English, FenError, Geometry, International,
-    Italian, Move, MoveInput, MoveMode, MoveTextError, Pool, Position, Russian, Setup, Spanish,
-    Square, Thai, Turkish, Variant,
+    Brazilian, Canadian, Color, Czech, English, FenError, Geometry, International, Italian, Move,
+    MoveInput, MoveMode, MoveTextError, Pool, Position, Russian, Setup, Spanish, Square, SquareSet,
+    Thai, Turkish, Variant,
 };
 use proptest::prelude::*;
 
-type Bits<V> = <<V as Variant>::Board as Geometry>::Bits;
-
 /// What makes two moves the same move (RULES.md §1).
-fn key<V: Variant>(m: &Move<V>) -> (Square, Square, Bitboard<Bits<V>>) {
+fn key<V: Variant>(m: &Move<V>) -> (Square, Square, SquareSet<V>) {
     (m.from(), m.to(), m.captured())
 }
 
@@ -119,7 +117,7 @@ fn check_position<V: Variant>(p: &Position<V>) -> Result<(), TestCaseError> {
     prop_assert!(!input.is_complete());
     let captured = moves
         .iter()
-        .fold(Bitboard::<Bits<V>>::EMPTY, |a, m| a | m.captured());
+        .fold(SquareSet::<V>::EMPTY, |a, m| a | m.captured());
     prop_assert_eq!(input.captured(), captured);
     Ok(())
 }
@@ -162,12 +160,12 @@ fn walk<V: Variant>(choices: &[u16]) -> Result<(), TestCaseError> {
 /// king, or empty); a man on its promotion row becomes a king. Neither side
 /// gets more pieces than it starts with (FEN rejects more).
 fn random_position<V: Variant>(cells: &[u8], black_to_move: bool) -> Position<V> {
-    let mut setup = Setup::<Bits<V>>::default();
+    let mut setup = Setup::<V>::default();
     let height = V::Board::HEIGHT;
     let max = Position::<V>::start().pieces(Color::White).len();
     for n in 1..=V::Board::SQUARES {
         let Some(s) = V::square(n) else { continue };
-        let b = Bitboard::from_square(s);
+        let b = SquareSet::from_square(s);
         let row = V::Board::coords(s).0;
         let mut cell = cells.get(n as usize - 1).copied().unwrap_or(255) % 16;
         if (cell <= 2 && setup.white.len() >= max)

@@ -27,7 +27,8 @@ use std::collections::{BTreeSet, HashSet};
 use draughts::{
     perft_in, Antidraughts, Bitboard, Brazilian, Breakthrough, Canadian, Color, Czech, English,
     Frisian, Frysk, Geometry, International, Italian, Killer, Layout, Move, MoveList, MoveMode,
-    Piece, PieceKind, Pool, Position, Russian, Setup, Spanish, Square, Thai, Turkish, Variant,
+    Piece, PieceKind, Pool, Position, Russian, Setup, Spanish, Square, SquareSet, Thai, Turkish,
+    Variant,
 };
 use proptest::prelude::*;
 
@@ -118,7 +119,7 @@ fn random_setup<V: Variant>(cells: &[u8], offset: u8, density: u8, black: bool) 
     let max = Position::<V>::start().pieces(Color::White).len();
     let squares: Vec<Square> = Bitboard::<Bits<V>>(V::Board::ALL).iter().collect();
     let n = squares.len();
-    let mut setup = Setup::<Bits<V>>::default();
+    let mut setup = Setup::<V>::default();
     for i in 0..n {
         let sq = squares[(i + offset as usize) % n];
         let cell = cells.get(i).copied().unwrap_or(0);
@@ -127,7 +128,7 @@ fn random_setup<V: Variant>(cells: &[u8], offset: u8, density: u8, black: bool) 
             continue;
         }
         let kind = cell.wrapping_mul(167).rotate_left(3) % 6;
-        let b = Bitboard::from_square(sq);
+        let b = SquareSet::from_square(sq);
         let row = V::Board::coords(sq).0;
         let (side, far) = if kind % 2 == 0 {
             (&mut setup.white, V::Board::HEIGHT - 1)
@@ -196,7 +197,7 @@ fn short_key<V: Variant>(
 /// The position with every square mapped by `f` (colours and side to move
 /// kept).
 fn map_position<V: Variant>(p: &Position<V>, f: impl Fn(Square) -> Square) -> Position<V> {
-    let map = |b: Bitboard<Bits<V>>| -> Bitboard<Bits<V>> { b.iter().map(&f).collect() };
+    let map = |b: SquareSet<V>| -> SquareSet<V> { b.iter().map(&f).collect() };
     let setup = Setup {
         white: map(p.pieces(Color::White)),
         black: map(p.pieces(Color::Black)),
@@ -436,7 +437,7 @@ fn perturbations<V: Variant>(p: &Position<V>, pick: &[u8]) -> Vec<Position<V>> {
         match i % 3 {
             // Remove a piece.
             0 if !occupied.is_empty() => {
-                let sq = Bitboard::from_square(occupied[b % occupied.len()]);
+                let sq = SquareSet::from_square(occupied[b % occupied.len()]);
                 push_setup(
                     &mut out,
                     Setup {
@@ -449,7 +450,7 @@ fn perturbations<V: Variant>(p: &Position<V>, pick: &[u8]) -> Vec<Position<V>> {
             }
             // Toggle man / king (a man on its promotion row is rejected).
             1 if !occupied.is_empty() => {
-                let sq = Bitboard::from_square(occupied[b % occupied.len()]);
+                let sq = SquareSet::from_square(occupied[b % occupied.len()]);
                 push_setup(
                     &mut out,
                     Setup {
@@ -464,7 +465,7 @@ fn perturbations<V: Variant>(p: &Position<V>, pick: &[u8]) -> Vec<Position<V>> {
                 if p.piece_at(sq).is_some() {
                     continue;
                 }
-                let bb = Bitboard::from_square(sq);
+                let bb = SquareSet::from_square(sq);
                 let mut s = base;
                 let side = if b & 1 == 0 {
                     &mut s.white
@@ -507,7 +508,7 @@ fn perturbations<V: Variant>(p: &Position<V>, pick: &[u8]) -> Vec<Position<V>> {
             if p.piece_at(sq).is_some() || p.pieces(them).len() >= max {
                 continue;
             }
-            let bb = Bitboard::from_square(sq);
+            let bb = SquareSet::from_square(sq);
             let mut s = base;
             match them {
                 Color::White => s.white |= bb,
@@ -522,7 +523,7 @@ fn perturbations<V: Variant>(p: &Position<V>, pick: &[u8]) -> Vec<Position<V>> {
 }
 
 /// Adds the position of `s` to `out` if `s` is valid.
-fn push_setup<V: Variant>(out: &mut Vec<Position<V>>, s: Setup<Bits<V>>) {
+fn push_setup<V: Variant>(out: &mut Vec<Position<V>>, s: Setup<V>) {
     if let Ok(q) = Position::<V>::from_setup(s) {
         out.push(q);
     }
@@ -555,18 +556,18 @@ fn neighbours<V: Variant>(sq: Square) -> Vec<Square> {
 }
 
 /// The squares strictly between `a` and `b` when they share a line (else none).
-fn between<V: Variant>(a: Square, b: Square) -> Bitboard<Bits<V>> {
-    let mut out = Bitboard::EMPTY;
+fn between<V: Variant>(a: Square, b: Square) -> SquareSet<V> {
+    let mut out = SquareSet::EMPTY;
     for d in directions::<V>() {
         let mut k = 1;
         while let Some(sq) = step::<V>(a, d, k) {
             if sq == b {
                 return out;
             }
-            out |= Bitboard::from_square(sq);
+            out |= SquareSet::from_square(sq);
             k += 1;
         }
-        out = Bitboard::EMPTY;
+        out = SquareSet::EMPTY;
     }
     out
 }

@@ -410,7 +410,7 @@ mod traps {
             Err(FenError::OnBothSides { ref square, .. }) if square == "43"
         ));
         // The same check on an unvalidated setup.
-        let b = draughts::Bitboard::from_square(International::square(31).unwrap());
+        let b = draughts::SquareSet::from_square(International::square(31).unwrap());
         let setup = draughts::Setup {
             white: b,
             black: b,

@@ -15,7 +15,7 @@ use draughts::pdn::{parse_pdn, read_games};
 use draughts::{
     Antidraughts, AnyPosition, Bitboard, Brazilian, Breakthrough, Canadian, Color, Czech, English,
     Frisian, Frysk, Geometry, International, Italian, Killer, Move, MoveMode, PieceKind, Pool,
-    Position, Removal, Russian, Spanish, Thai, Turkish, Variant, VariantKind,
+    Position, Removal, Russian, Spanish, SquareSet, Thai, Turkish, Variant, VariantKind,
 };
 
 /// Calls `$f::<V>(args...)` for the variant type of a [`VariantKind`].
@@ -48,7 +48,7 @@ fn variant_of(byte: u8) -> VariantKind {
 }
 
 /// `a` without the squares of `b`.
-fn minus<B: draughts::BitSet>(a: Bitboard<B>, b: Bitboard<B>) -> Bitboard<B> {
+fn minus<V: Variant>(a: SquareSet<V>, b: SquareSet<V>) -> SquareSet<V> {
     a ^ (a & b)
 }
 
@@ -413,11 +413,11 @@ pub fn check_position<V: Variant>(pos: &Position<V>, mode: MoveMode) -> draughts
     );
     let all = Bitboard(<V::Board as Geometry>::ALL);
     assert!(
-        minus(white | black, all).is_empty(),
+        draughts::BitSet::is_zero((white | black).bits() & !all.0),
         "{name}: a piece off the board at {fen}"
     );
-    let last = Bitboard(<V::Board as Geometry>::LAST_ROW);
-    let first = Bitboard(<V::Board as Geometry>::FIRST_ROW);
+    let last = SquareSet::from_bits(<V::Board as Geometry>::LAST_ROW);
+    let first = SquareSet::from_bits(<V::Board as Geometry>::FIRST_ROW);
     assert!(
         (pos.men(Color::White) & last).is_empty() && (pos.men(Color::Black) & first).is_empty(),
         "{name}: a man on its promotion row at {fen}"
@@ -493,8 +493,8 @@ pub fn check_move<V: Variant>(pos: &Position<V>, mv: &Move<V>, next: &Position<V
     let (me, them) = (pos.turn(), pos.turn().opponent());
     assert!(pos.is_legal(mv), "{name}: {mv} not is_legal at {fen}");
     assert_eq!(next.turn(), them, "{name}: {mv} at {fen}: turn");
-    let from = Bitboard::from_square(mv.from());
-    let to = Bitboard::from_square(mv.to());
+    let from = SquareSet::from_square(mv.from());
+    let to = SquareSet::from_square(mv.to());
     assert!(
         !(pos.pieces(me) & from).is_empty(),
         "{name}: {mv} at {fen} moves no piece of the side to move"
