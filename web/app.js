@@ -394,7 +394,6 @@ function pdnTags() {
     Date: new Date().toISOString().slice(0, 10).replace(/-/g, "."),
     White: computer("white"),
     Black: computer("black"),
-    Variant: state.info.name,
   };
 }
 
@@ -417,9 +416,10 @@ function importPdn() {
 
 function loadPdn() {
   const text = $("pdn-text").value;
-  // The mode: the record's Variant tag if it names one we play, else the
-  // current mode (its GameType must agree; the package checks).
-  const tag = /\[Variant\s+"([^"]*)"\]/i.exec(text)?.[1];
+  // The mode: the record's CustomVariant (house rules) or Variant tag if it
+  // names one we play, else the current mode (its GameType must agree; the
+  // package checks).
+  const tag = /\[CustomVariant\s+"([^"]*)"\]/i.exec(text)?.[1] ?? /\[Variant\s+"([^"]*)"\]/i.exec(text)?.[1]?.toLowerCase();
   const name = state.all.some((v) => v.name === tag) ? tag : state.info.name;
   let game;
   try {
