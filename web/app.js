@@ -20,8 +20,10 @@ const LABELS = {
 const label = (v) => LABELS[v.name] ?? v.name.replace(/(^|-)(\w)/g, (_, d, c) => (d ? " " : "") + c.toUpperCase());
 
 const REASONS = {
-  "no-pieces": (o) => `${cap(loser(o))} has no pieces left`,
-  "blocked": (o) => `${cap(loser(o))} has no legal move`,
+  // The side to move has no pieces or no move (it loses, or in the losing
+  // variants wins: the outcome's winner says which).
+  "no-pieces": () => `${cap(state.game.turn())} has no pieces left`,
+  "blocked": () => `${cap(state.game.turn())} has no legal move`,
   "resignation": (o) => `${cap(loser(o))} resigned`,
   "time": (o) => `${cap(loser(o))} lost on time`,
   "agreement": () => "draw by agreement",
@@ -392,7 +394,6 @@ function pdnTags() {
     Date: new Date().toISOString().slice(0, 10).replace(/-/g, "."),
     White: computer("white"),
     Black: computer("black"),
-    Variant: state.info.name,
   };
 }
 
@@ -415,9 +416,10 @@ function importPdn() {
 
 function loadPdn() {
   const text = $("pdn-text").value;
-  // The mode: the record's Variant tag if it names one we play, else the
-  // current mode (its GameType must agree; the package checks).
-  const tag = /\[Variant\s+"([^"]*)"\]/i.exec(text)?.[1];
+  // The mode: the record's CustomVariant (house rules) or Variant tag if it
+  // names one we play, else the current mode (its GameType must agree; the
+  // package checks).
+  const tag = /\[CustomVariant\s+"([^"]*)"\]/i.exec(text)?.[1] ?? /\[Variant\s+"([^"]*)"\]/i.exec(text)?.[1]?.toLowerCase();
   const name = state.all.some((v) => v.name === tag) ? tag : state.info.name;
   let game;
   try {

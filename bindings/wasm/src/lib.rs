@@ -374,7 +374,8 @@ impl Game {
     }
 
     /// The first game of a PDN text, replayed as `variant`, or as the variant
-    /// its `GameType` tag names. Draws by rule end the game as they arise
+    /// its tags name (`CustomVariant` for a house rule, else `Variant` or
+    /// `GameType`). Draws by rule end the game as they arise
     /// (see `drawMode`).
     #[wasm_bindgen(js_name = fromPdn)]
     pub fn from_pdn(text: &str, variant: Option<String>) -> Result<Game, JsError> {
@@ -386,11 +387,15 @@ impl Game {
                     .next()
                     .ok_or_else(|| js_err("the PDN text holds no game".into()))?
                     .map_err(|e| js_err(e.to_string()))?;
-                first
-                    .variant(None)
-                    .map_err(|e| js_err(format!("game 1: {e}")))?
-                    .name()
-                    .to_string()
+                match first.tag("CustomVariant") {
+                    // A house rule, as write_pdn names it.
+                    Some(name) => name.trim().to_string(),
+                    None => first
+                        .variant(None)
+                        .map_err(|e| js_err(format!("game 1: {e}")))?
+                        .name()
+                        .to_string(),
+                }
             }
         };
         let mut inner = with_variant(&name, ReadPdn(text))
