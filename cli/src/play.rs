@@ -2,10 +2,11 @@
 //! move; a player types a move in the variant's notation (`11-15`, `28x19`,
 //! `c3-d4`, or just the start and end squares) or a command: `moves`,
 //! `undo`, `draw` (offer a draw), `resign`, `save <file>`, `flip`, `help`,
-//! `quit`.
+//! `quit`. With `--level` the computer (the library's engine) plays one side.
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
+use draughts::engine::{Engine, Hooks, Level, Limits};
 use draughts::pdn::write_pdn;
 use draughts::{Color, Declaration, Game, Variant};
 
@@ -35,6 +36,52 @@ pub struct Args {
     /// Name of the Black player (for the saved PDN).
     #[arg(long, default_value = "Black")]
     black: String,
+    /// Play against the computer at this level: very-easy, easy, medium or
+    /// hard (about a second a move). Without it two people play.
+    #[arg(long)]
+    level: Option<Level>,
+    /// The side the computer plays (default: the side that moves second).
+    #[arg(long, requires = "level", value_parser = parse_color)]
+    computer: Option<Color>,
+    /// Seed of the computer's random choices (default: from the clock).
+    #[arg(long, requires = "level")]
+    seed: Option<u64>,
+}
+
+fn parse_color(text: &str) -> Result<Color, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        _ => Err(format!("`{text}` is not white or black")),
+    }
+}
+
+/// The computer player of a session.
+struct Computer {
+    level: Level,
+    side: Color,
+    seed: u64,
+    engine: Engine,
+}
+
+impl Computer {
+    /// Its move in `game`, if the game goes on.
+    fn play<V: Variant>(&mut self, game: &Game<V>) -> Option<draughts::Move<V>> {
+        let start = std::time::Instant::now();
+        let clock = || start.elapsed().as_millis() as u64;
+        let seed = self.seed ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.engine
+            .play(game, &self.level.spec(), seed, Hooks::with_clock(&clock))
+    }
+
+    /// Whether it accepts a draw offered by the side to move: when a short
+    /// search finds the offering side at least level.
+    fn accepts_draw<V: Variant>(&mut self, game: &Game<V>) -> bool {
+        let r = self
+            .engine
+            .search(game, &Limits::nodes(50_000), Hooks::default());
+        r.score.centimen() >= 0
+    }
 }
 
 /// Runs `play` on stdin and stdout.
@@ -72,6 +119,16 @@ pub fn session<V: Variant>(
         Style::Unicode
     };
     let mut flipped = args.flip;
+    let mut computer = args.level.map(|level| Computer {
+        level,
+        side: args.computer.unwrap_or(V::RULES.first_mover.opponent()),
+        seed: args.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+        }),
+        engine: Engine::with_tt_mib(16),
+    });
     let io = |e: std::io::Error| format!("terminal: {e}");
     let name = |c: Color| match c {
         Color::White => "White",
@@ -92,6 +149,17 @@ pub fn session<V: Variant>(
             redraw = false;
         }
         let turn = game.position().turn();
+        if let Some(c) = computer.as_mut().filter(|c| c.side == turn) {
+            if game.outcome().is_none() {
+                if let Some(m) = c.play(&game) {
+                    let text = game.position().move_text(&m);
+                    game.play(&m).map_err(|e| e.to_string())?;
+                    writeln!(out, "{} ({}) plays {text}", name(turn), c.level).map_err(io)?;
+                    redraw = true;
+                    continue;
+                }
+            }
+        }
         if game.outcome().is_some() {
             write!(out, "(undo, save <file>, quit)> ").map_err(io)?;
         } else {
@@ -135,6 +203,14 @@ pub fn session<V: Variant>(
             "undo" => match game.undo() {
                 Some(m) => {
                     writeln!(out, "took back {m}").map_err(io)?;
+                    // Against the computer, back to your own move.
+                    if let Some(c) = &computer {
+                        if game.position().turn() == c.side {
+                            if let Some(m) = game.undo() {
+                                writeln!(out, "took back {m}").map_err(io)?;
+                            }
+                        }
+                    }
                     redraw = true;
                 }
                 None => writeln!(out, "nothing to take back").map_err(io)?,
@@ -148,16 +224,30 @@ pub fn session<V: Variant>(
                     writeln!(out, "the game is over").map_err(io)?;
                     continue;
                 }
-                write!(
-                    out,
-                    "{} offers a draw. {}, accept? [y/n]> ",
-                    name(turn),
-                    name(turn.opponent())
-                )
-                .map_err(io)?;
-                out.flush().map_err(io)?;
-                let answer = read_line(input)?.unwrap_or_default();
-                if answer.eq_ignore_ascii_case("y") || answer.eq_ignore_ascii_case("yes") {
+                let accepted = if let Some(c) = computer.as_mut() {
+                    // The computer answers by its evaluation of the position.
+                    let yes = c.accepts_draw(&game);
+                    writeln!(
+                        out,
+                        "{} offers a draw; the computer {}",
+                        name(turn),
+                        if yes { "accepts" } else { "declines" }
+                    )
+                    .map_err(io)?;
+                    yes
+                } else {
+                    write!(
+                        out,
+                        "{} offers a draw. {}, accept? [y/n]> ",
+                        name(turn),
+                        name(turn.opponent())
+                    )
+                    .map_err(io)?;
+                    out.flush().map_err(io)?;
+                    let answer = read_line(input)?.unwrap_or_default();
+                    answer.eq_ignore_ascii_case("y") || answer.eq_ignore_ascii_case("yes")
+                };
+                if accepted {
                     game.declare(Declaration::DrawByAgreement)
                         .map_err(|e| e.to_string())?;
                     redraw = true;
@@ -229,6 +319,9 @@ mod tests {
             flip: false,
             white: "Ann".into(),
             black: "Bob".into(),
+            level: None,
+            computer: None,
+            seed: None,
         }
     }
 
@@ -274,6 +367,34 @@ mod tests {
         // The saved game reads back.
         let back = draughts::pdn::read_games(&pdn, None);
         assert_eq!(back[0].as_ref().unwrap().moves_text(), ["11-15"]);
+    }
+
+    #[test]
+    fn the_computer_answers_every_move_and_undo_takes_back_both() {
+        let mut a = args(VariantKind::English);
+        a.level = Some(Level::Easy);
+        a.seed = Some(3);
+        // Black moves first in English; the computer plays White.
+        let out = transcript::<English>(&a, "11-15\nundo\n9-13\n");
+        assert_eq!(out.matches("White (easy) plays").count(), 2, "{out}");
+        assert!(
+            out.contains("Black plays 11-15") && out.contains("Black plays 9-13"),
+            "{out}"
+        );
+        assert_eq!(out.matches("took back").count(), 2, "{out}");
+        // The same seed gives the same game.
+        assert_eq!(out, transcript::<English>(&a, "11-15\nundo\n9-13\n"));
+    }
+
+    #[test]
+    fn the_computer_can_open_the_game() {
+        let mut a = args(VariantKind::International);
+        a.level = Some(Level::VeryEasy);
+        a.computer = Some(Color::White);
+        a.seed = Some(1);
+        let out = transcript::<draughts::International>(&a, "moves\n");
+        assert!(out.contains("White (very easy) plays"), "{out}");
+        assert!(out.contains("Black to move>"), "{out}");
     }
 
     #[test]
