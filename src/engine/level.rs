@@ -28,7 +28,7 @@ use super::clock::Limits;
 /// assert_eq!("normal".parse::<Level>().unwrap(), Level::Medium);
 /// assert_eq!(Level::Hard.to_string(), "hard");
 /// assert!("grandmaster".parse::<Level>().is_err());
-/// assert_eq!(Level::Medium.spec().depth, Some(5));
+/// assert_eq!(Level::Medium.spec().limits.depth, Some(5));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Level {
