@@ -4,7 +4,7 @@
 //!   ordering, capture quiescence and draw awareness; [`Engine`] holds its
 //!   tables between moves.
 //! * [`eval`]: the static evaluation, one [`Weights`] set per [`Family`].
-//! * [`tt`]: the transposition table (keyed by the Zobrist hash).
+//! * `tt`: the transposition table (keyed by the Zobrist hash).
 //! * [`level`]: the four levels ([`Level`]) as data.
 //! * [`clock`]: the caller-supplied [`Clock`] and the search [`Limits`].
 //! * [`score`]: [`Score`], in men or win-in-N.
