@@ -111,6 +111,6 @@ fn analyse<V: Variant>(args: &Args) -> Result<(), String> {
 
 /// Runs the analysis; an error is one line for `main` to print.
 pub fn run(args: Args) -> Result<ExitCode, String> {
-    dispatch!(args.variant, analyse(&args))?;
+    crate::common::with_variant!(args.variant, analyse(&args))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -342,7 +342,7 @@ impl Hub {
             tt_mib: 16,
             seed: 1,
             searches: 0,
-            session: Some(dispatch!(args.variant, session())),
+            session: Some(crate::common::with_variant!(args.variant, session())),
             engine: None,
             running: None,
         }
@@ -364,7 +364,7 @@ impl Hub {
                 }
                 Err(_) => {
                     send("error message=\"the search failed\"");
-                    self.session = Some(dispatch!(self.kind, session()));
+                    self.session = Some(crate::common::with_variant!(self.kind, session()));
                     self.engine = None;
                 }
             }
@@ -433,7 +433,7 @@ impl Hub {
             "variant" => match value.parse::<VariantKind>() {
                 Ok(k) => {
                     self.kind = k;
-                    self.session = Some(dispatch!(k, session()));
+                    self.session = Some(crate::common::with_variant!(k, session()));
                 }
                 Err(e) => send(&format!("error message={}", quote(&e.to_string()))),
             },

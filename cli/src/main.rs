@@ -3,8 +3,6 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-#[macro_use]
-mod dispatch;
 mod analyse;
 mod board;
 mod common;

@@ -267,7 +267,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 seed: args.seed,
                 threads: args.threads,
             };
-            let t = dispatch!(kind, run_match(cfg));
+            let t = crate::common::with_variant!(kind, run_match(cfg));
             println!(
                 "| {kind} | {} vs {} | {} | {} | {} | {} | {} | {:.1} | {:.0} |",
                 first.name(),
