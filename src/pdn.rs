@@ -829,8 +829,9 @@ fn layout_of<W: Variant>(_: &Position<W>) -> crate::geometry::Layout {
 /// notation, numbered from the first mover of the variant.
 ///
 /// The writer's tags are `GameType`, `CustomVariant` (only for a variant that is not
-/// built in: its [`Variant::NAME`]; the `GameType` is then the numbering it
-/// shares with its preset), `FEN` (when the game does not start from the
+/// built in, or plays as a built-in one under another name: its
+/// [`Variant::NAME`]; the `GameType` is then the numbering it shares with its
+/// preset), `FEN` (when the game does not start from the
 /// variant's start position), `Result` and, once the game is over,
 /// `Termination` (the reason in words, [`Outcome::termination`](crate::Outcome::termination)).
 /// A tag in `tags` replaces the writer's tag of the same name (compared
@@ -873,6 +874,11 @@ pub fn write_pdn<V: Variant>(game: &Game<V>, tags: &[(&str, &str)]) -> String {
     let gt = V::RULES.game_type;
     tag(&mut out, "GameType", &gt.number.to_string());
     match builtin::<V>() {
+        // A variant that plays as a built-in one under another name (a house
+        // rule set that spells out the official rules) keeps its name.
+        Some(kind) if !kind.name().eq_ignore_ascii_case(V::NAME) => {
+            tag(&mut out, CUSTOM_VARIANT, V::NAME)
+        }
         // A variant that shares its GameType number (Killer: 20) is named.
         Some(kind) if VariantKind::from_game_type(gt.number) != Some(kind) => {
             tag(&mut out, "Variant", kind.name());

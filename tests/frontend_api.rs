@@ -95,6 +95,28 @@ fn pdn_of_a_custom_variant_says_which_variant_it_is() {
     ));
 }
 
+/// A house rule set that spells out the official rules under its own name
+/// (`english-40-moves`) was written without a name and read back as
+/// `english`: the WebAssembly package's round trip lost the variant.
+#[test]
+fn pdn_of_a_renamed_official_rule_set_keeps_its_name() {
+    use draughts::house_rules::English40;
+    assert_eq!(English40::RULES, English::RULES, "the premise of this test");
+    let mut game = Game::<English40>::new();
+    game.play_text("11-15").unwrap();
+    let pdn = write_pdn(&game, &[]);
+    assert!(
+        pdn.contains("[CustomVariant \"english-40-moves\"]"),
+        "{pdn}"
+    );
+    let record = draughts::pdn::parse_pdn(&pdn).remove(0).unwrap();
+    assert_eq!(
+        replay_as::<English40>(&record).unwrap().moves(),
+        game.moves()
+    );
+    assert!(!write_pdn(&Game::<English>::new(), &[]).contains("[CustomVariant"));
+}
+
 /// Tags passed to `write_pdn` were written next to the writer's own (two
 /// `Result` tags).
 #[test]
