@@ -120,6 +120,32 @@ fn time_limit_holds_on_a_clock_that_ticks_per_call() {
 }
 
 #[test]
+fn time_is_reported_without_a_time_limit() {
+    // A depth-limited search reads the clock for its reports too.
+    let t = Cell::new(0u64);
+    let clock = || {
+        t.set(t.get() + 1);
+        t.get()
+    };
+    let game = Game::<English>::new();
+    let mut times = Vec::new();
+    let mut cb = |i: &engine::Info<'_, English>| times.push(i.time_ms);
+    let hooks = Hooks {
+        clock: &clock,
+        stop: None,
+        info: Some(&mut cb),
+    };
+    let r = Engine::with_tt_mib(1).search(&game, &Limits::depth(3), hooks);
+    assert_eq!(times.len(), 3);
+    assert!(times.windows(2).all(|w| w[0] < w[1]), "{times:?}");
+    assert!(
+        r.time_ms > *times.last().unwrap(),
+        "{} after {times:?}",
+        r.time_ms
+    );
+}
+
+#[test]
 fn remaining_time_is_shared_out() {
     let t = Cell::new(0u64);
     let clock = || {

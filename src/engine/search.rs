@@ -187,6 +187,7 @@ impl Engine {
         let Hooks { clock, stop, info } = hooks;
         let mut s = Searcher::new(self, game, limits, clock, stop, false);
         let r = s.run(info);
+        s.now();
         let (best, score) = match r.root.first() {
             Some(rm) => (Some(rm.mv.clone()), Score(rm.score)),
             None => (None, Score::DRAW),
@@ -477,6 +478,9 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             result.depth = depth;
             result.pv = self.pv_line(&pos, hash, &root[0].mv, depth as usize + 8);
             if let Some(cb) = info.as_mut() {
+                // Read the clock: a search without a time limit reads it
+                // nowhere else.
+                self.now();
                 let time_ms = self.elapsed();
                 let nps = (self.nodes * 1000).checked_div(time_ms).unwrap_or(0);
                 cb(&Info {
