@@ -6,6 +6,7 @@
 //! * `board`: `Board` (immutable position) and `MoveInput` (click input).
 //! * `game`: `Game` (moves, draw rules, outcome) and PDN reading.
 //! * `ml`: batch random playouts and batched planes.
+//! * `engine`: the computer opponent (`Engine`, levels, scores, search results).
 //!
 //! The bindings translate; every rule is the library's.
 
@@ -13,6 +14,7 @@
 mod dispatch;
 mod board;
 mod convert;
+mod engine;
 mod game;
 mod ml;
 
@@ -65,6 +67,12 @@ pub(crate) mod errors {
         DraughtsError,
         "A draw claim where no draw rule applies."
     );
+    create_exception!(
+        draughts_rs,
+        EngineError,
+        DraughtsError,
+        "A bad engine argument: an unknown level name or a negative search limit."
+    );
 }
 
 /// The names of every variant, in the library's order.
@@ -84,7 +92,13 @@ fn draughts_rs_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<convert::PyMove>()?;
     m.add_class::<convert::PyOutcome>()?;
+    m.add_class::<engine::PyEngine>()?;
+    m.add_class::<engine::PyScore>()?;
+    m.add_class::<engine::LevelInfo>()?;
+    m.add_class::<engine::SearchInfo>()?;
+    m.add_class::<engine::SearchResult>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::levels, m)?)?;
     m.add_function(wrap_pyfunction!(game::read_pdn, m)?)?;
     m.add_function(wrap_pyfunction!(ml::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(ml::planes_batch, m)?)?;
@@ -95,5 +109,6 @@ fn draughts_rs_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PdnError", py.get_type::<errors::PdnError>())?;
     m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
     m.add("DrawClaimError", py.get_type::<errors::DrawClaimError>())?;
+    m.add("EngineError", py.get_type::<errors::EngineError>())?;
     Ok(())
 }

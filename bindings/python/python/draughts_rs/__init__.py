@@ -18,21 +18,36 @@ Action encoding (``Board.action``, ``Board.legal_mask``): a move's action is
 ``num_squares ** 2`` actions. Captures with the same start and end square but
 different captured pieces share one action (``Board.moves_for_action`` lists
 them). NumPy is only needed by ``planes``, ``legal_mask`` and ``planes_batch``.
+
+The computer opponent: ``Engine(level, seed, tt_mib)`` plays (``play``),
+searches (``search``) and scores every move (``analyse``) without holding the
+GIL; ``levels()`` describes its four levels.
+
+>>> e = d.Engine("easy", seed=3)
+>>> e.play(g) in g.legal_moves()
+True
 """
 
 from ._draughts_rs import (
     Board,
     DraughtsError,
     DrawClaimError,
+    Engine,
+    EngineError,
     FenError,
     Game,
     GameOverError,
+    LevelInfo,
     Move,
     MoveError,
     MoveInput,
     Outcome,
     PdnError,
+    Score,
+    SearchInfo,
+    SearchResult,
     VariantError,
+    levels,
     planes_batch,
     random_playouts,
     read_pdn,
@@ -43,15 +58,22 @@ __all__ = [
     "Board",
     "DraughtsError",
     "DrawClaimError",
+    "Engine",
+    "EngineError",
     "FenError",
     "Game",
     "GameOverError",
+    "LevelInfo",
     "Move",
     "MoveError",
     "MoveInput",
     "Outcome",
     "PdnError",
+    "Score",
+    "SearchInfo",
+    "SearchResult",
     "VariantError",
+    "levels",
     "planes_batch",
     "random_playouts",
     "read_pdn",

@@ -1,6 +1,6 @@
 """Type stubs of the native module ``draughts_rs._draughts_rs``."""
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy
 
@@ -26,6 +26,9 @@ class GameOverError(DraughtsError):
 
 class DrawClaimError(DraughtsError):
     """A draw claim where no draw rule applies."""
+
+class EngineError(DraughtsError):
+    """A bad engine argument: an unknown level name or a negative search limit."""
 
 class Move:
     """A legal move: a step, or a whole capture sequence (squares are PDN numbers)."""
@@ -207,3 +210,194 @@ def random_playouts(
     threads: int = 1,
 ) -> Dict[str, int]: ...
 def planes_batch(boards: Sequence[Board], dtype: Any = None) -> "numpy.ndarray": ...
+
+class Score:
+    """A search score for the side to move: hundredths of a man, or a forced
+    win or loss in a number of plies. Scores order from the worst (a quick
+    loss) to the best (a quick win); ``float(score)`` is ``men``. ``str``
+    gives ``"+1.25"``, ``"-0.40"``, ``"win in 7"`` or ``"loss in 4"``."""
+
+    @property
+    def men(self) -> float:
+        """The score in men (1.0 = one man); a forced result is about +-300."""
+    @property
+    def centimen(self) -> int:
+        """Hundredths of a man (a forced result: +-30000 minus the plies)."""
+    @property
+    def win_in(self) -> Optional[int]:
+        """Plies to a forced win (> 0) or loss (< 0); None when not forced."""
+    @property
+    def is_decisive(self) -> bool:
+        """True for a forced win or loss."""
+    def __float__(self) -> float: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __lt__(self, other: "Score") -> bool: ...
+    def __le__(self, other: "Score") -> bool: ...
+    def __gt__(self, other: "Score") -> bool: ...
+    def __ge__(self, other: "Score") -> bool: ...
+    def __hash__(self) -> int: ...
+
+class LevelInfo:
+    """One of the four levels, as the library defines it."""
+
+    @property
+    def name(self) -> str:
+        """``"very easy"``, ``"easy"``, ``"medium"`` or ``"hard"``."""
+    @property
+    def depth(self) -> Optional[int]:
+        """Nominal search depth in plies, or None."""
+    @property
+    def nodes(self) -> Optional[int]:
+        """Node budget, or None."""
+    @property
+    def time_ms(self) -> Optional[int]:
+        """Time per move in milliseconds, or None."""
+    @property
+    def margin_centimen(self) -> int:
+        """The level plays a random move among those within this many
+        hundredths of a man of the best (0: always the best move)."""
+    @property
+    def blunder_permille(self) -> int:
+        """Per mille of its moves that are a uniformly random legal move."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def levels() -> List[LevelInfo]:
+    """The four levels, weakest first: their search limits and how they err."""
+
+class SearchInfo:
+    """Progress of a search, given to the callback after each completed iteration."""
+
+    @property
+    def depth(self) -> int:
+        """Nominal depth of the iteration."""
+    @property
+    def seldepth(self) -> int:
+        """Deepest ply reached (captures included)."""
+    @property
+    def score(self) -> Score:
+        """Score of the best move for the side to move."""
+    @property
+    def nodes(self) -> int:
+        """Nodes searched so far."""
+    @property
+    def time_ms(self) -> int:
+        """Milliseconds since the search started."""
+    @property
+    def nps(self) -> int:
+        """Nodes per second (0 before a millisecond has passed)."""
+    @property
+    def pv(self) -> List[Move]:
+        """The principal variation, best move first."""
+
+class SearchResult:
+    """What a search found."""
+
+    @property
+    def best(self) -> Optional[Move]:
+        """The best move; None when there is no legal move (the game is over)."""
+    @property
+    def score(self) -> Score:
+        """Its score for the side to move."""
+    @property
+    def win_in(self) -> Optional[int]:
+        """``score.win_in``: plies to a forced win (> 0) or loss (< 0), or None."""
+    @property
+    def pv(self) -> List[Move]:
+        """The principal variation, best move first."""
+    @property
+    def depth(self) -> int:
+        """The last completed nominal depth (0 if even depth 1 was cut short)."""
+    @property
+    def seldepth(self) -> int:
+        """Deepest ply reached."""
+    @property
+    def nodes(self) -> int:
+        """Nodes searched."""
+    @property
+    def time_ms(self) -> int:
+        """Milliseconds the search took."""
+
+Searchable = Union[Game, Board]
+Callback = Callable[[SearchInfo], Any]
+
+class Engine:
+    """The computer opponent: the library's search engine for every variant,
+    keeping its transposition table and move-ordering history between moves.
+
+    ``level`` is a name from ``levels()`` (``"normal"`` is ``"medium"``);
+    ``seed`` makes the levels' random choices reproducible (``"hard"`` is
+    time-limited: give it ``nodes=`` to make it reproducible); ``tt_mib`` is
+    the table size in MiB (1 to 16384).
+
+    Searches run without holding the GIL, one at a time per engine. A
+    ``callback`` gets a ``SearchInfo`` after each completed iteration; an
+    exception it raises (or Ctrl-C, noticed between iterations) stops the
+    search and is raised. ``stop()`` from another thread ends the running
+    search, which returns the best move found so far.
+
+    Limits (keyword arguments of ``play``, ``search`` and ``analyse``):
+    ``depth`` in plies, ``nodes``, ``time_ms`` for this move, or a game clock
+    ``time_left_ms`` with ``increment_ms`` and ``moves_to_go``; the first
+    reached ends the search. When none is given, the level's limits apply;
+    ``infinite=True`` searches until ``stop()`` (or depth 100).
+    """
+
+    def __init__(self, level: str = "medium", seed: int = 1, tt_mib: int = 16) -> None: ...
+    level: str
+    seed: int
+    @property
+    def tt_mib(self) -> int: ...
+    @property
+    def level_info(self) -> LevelInfo: ...
+    @property
+    def searching(self) -> bool:
+        """True while a search of this engine runs (in any thread)."""
+    def play(
+        self,
+        game: Searchable,
+        *,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        time_ms: Optional[int] = None,
+        time_left_ms: Optional[int] = None,
+        increment_ms: Optional[int] = None,
+        moves_to_go: Optional[int] = None,
+        callback: Optional[Callback] = None,
+    ) -> Optional[Move]:
+        """The move the level plays in ``game``, or None when the game is over.
+        Limits given replace the level's; its way of erring stays."""
+    def search(
+        self,
+        game: Searchable,
+        *,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        time_ms: Optional[int] = None,
+        time_left_ms: Optional[int] = None,
+        increment_ms: Optional[int] = None,
+        moves_to_go: Optional[int] = None,
+        infinite: bool = False,
+        callback: Optional[Callback] = None,
+    ) -> SearchResult:
+        """Searches ``game`` (a ``Game``, whose history counts for repetitions
+        and the draw counters, or a ``Board``)."""
+    def analyse(
+        self,
+        game: Searchable,
+        *,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        time_ms: Optional[int] = None,
+        time_left_ms: Optional[int] = None,
+        increment_ms: Optional[int] = None,
+        moves_to_go: Optional[int] = None,
+        infinite: bool = False,
+        callback: Optional[Callback] = None,
+    ) -> List[Tuple[Move, Score]]:
+        """Every legal move with its score, best first (each searched with a
+        full window to the same depth: slower than ``search``)."""
+    def stop(self) -> None:
+        """Stops the running search (from another thread)."""
+    def clear(self) -> None:
+        """Forgets everything learnt (results no longer depend on earlier searches)."""
