@@ -330,6 +330,30 @@ def test_the_gil_is_released_while_searching():
     assert r.best in g.legal_moves() and r.time_ms < 60_000 and not e.searching
 
 
+def test_ctrl_c_stops_a_search_without_a_callback():
+    """A KeyboardInterrupt for the main thread (as Ctrl-C makes) is noticed
+    between iterations and raised: the search ends long before its time
+    limit (half of which it would use otherwise)."""
+    import _thread
+    import time
+
+    e = d.Engine(tt_mib=4)
+
+    def interrupt():
+        while not e.searching:
+            pass
+        _thread.interrupt_main()
+
+    t = threading.Thread(target=interrupt, daemon=True)
+    t.start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        e.search(d.Game("international"), time_ms=60_000)
+    assert time.monotonic() - start < 25
+    t.join(60)
+    assert not e.searching and e.search(d.Game("english"), depth=3).depth == 3
+
+
 def test_one_engine_searches_one_position_at_a_time():
     e = d.Engine(tt_mib=1)
     g = d.Game("english")
