@@ -335,9 +335,13 @@ def test_ctrl_c_stops_a_search_without_a_callback():
     between iterations and raised: the search ends long before its time
     limit (half of which it would use otherwise)."""
     import _thread
+    import signal
     import time
 
     e = d.Engine(tt_mib=4)
+    # Python's own Ctrl-C handler, even where SIGINT is ignored (a process
+    # started in the background inherits that; interrupt_main then does nothing).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
 
     def interrupt():
         while not e.searching:
@@ -347,8 +351,11 @@ def test_ctrl_c_stops_a_search_without_a_callback():
     t = threading.Thread(target=interrupt, daemon=True)
     t.start()
     start = time.monotonic()
-    with pytest.raises(KeyboardInterrupt):
-        e.search(d.Game("international"), time_ms=60_000)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            e.search(d.Game("international"), time_ms=60_000)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - start < 25
     t.join(60)
     assert not e.searching and e.search(d.Game("english"), depth=3).depth == 3
