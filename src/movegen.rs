@@ -91,7 +91,6 @@ const fn capture_dir_count<V: Variant>() -> usize {
     }
 }
 
-const ALL_DIRS: [Dir; 4] = [0, 1, 2, 3];
 const ALL_DIRS_MASK: u8 = 0b1111;
 /// The orthogonal directions of a diagonal board (4 up, 5 right, 6 down, 7 left).
 const ORTHOGONAL_MASK: u8 = 0b1111_0000;
@@ -135,6 +134,13 @@ fn each_dir<V: Variant>(mask: u8, mut f: impl FnMut(Dir)) {
             f(7);
         }
     }
+}
+
+/// True when `f(d)` holds for a diagonal direction `d` (`0..4`), trying them
+/// in order. Unrolled like [`each_dir`], so `d` is a constant in each call.
+#[inline(always)]
+fn any_diagonal(mut f: impl FnMut(Dir) -> bool) -> bool {
+    f(0) || f(1) || f(2) || f(3)
 }
 
 /// Orthogonal captures need the orthogonal directions of a diagonal board.
@@ -183,7 +189,7 @@ impl<V: Variant> Position<V> {
         });
         let mut king_can = false;
         if !kings.is_zero() {
-            for d in ALL_DIRS {
+            king_can = any_diagonal(|d| {
                 let hits = match V::RULES.king_range {
                     KingRange::Short => shift_in::<V>(kings, d) & opp,
                     // The first piece along each king's ray.
@@ -191,11 +197,8 @@ impl<V: Variant> Position<V> {
                         shift_in::<V>(kings | V::Board::slide(kings, empty, d), d) & opp
                     }
                 };
-                if !(shift_in::<V>(hits, d) & empty).is_zero() {
-                    king_can = true;
-                    break;
-                }
-            }
+                !(shift_in::<V>(hits, d) & empty).is_zero()
+            });
             if V::RULES.orthogonal_captures && !king_can {
                 each_dir::<V>(ORTHOGONAL_MASK, |d| {
                     let hits = match V::RULES.king_range {
@@ -268,14 +271,12 @@ impl<V: Variant> Position<V> {
             n += (shift_in::<V>(own_men, d) & empty).count();
         });
         if !kings.is_zero() {
-            for d in ALL_DIRS {
-                match V::RULES.king_range {
-                    KingRange::Short => n += (shift_in::<V>(kings, d) & empty).count(),
-                    // Kings on one line block each other, so the rays never
-                    // overlap and one popcount counts every king move.
-                    KingRange::Flying => n += V::Board::slide(kings, empty, d).count(),
-                }
-            }
+            each_dir::<V>(ALL_DIRS_MASK, |d| match V::RULES.king_range {
+                KingRange::Short => n += (shift_in::<V>(kings, d) & empty).count(),
+                // Kings on one line block each other, so the rays never
+                // overlap and one popcount counts every king move.
+                KingRange::Flying => n += V::Board::slide(kings, empty, d).count(),
+            });
         }
         n as u64
     }
@@ -301,6 +302,9 @@ impl<V: Variant> Position<V> {
         let own_men = own & !self.kings;
         let far = self.promotion_row();
         for &d in man_step_dirs::<V>(self.turn) {
+            // Steps are diagonal (or along the lines of an orthogonal board):
+            // `& 3` tells the compiler, which drops the shifts of 4..8.
+            let d = d & 3;
             let mut targets = shift_in::<V>(own_men, d) & empty;
             while !targets.is_zero() {
                 let to = Bits::<V>::bit(targets.lowest());
@@ -315,7 +319,8 @@ impl<V: Variant> Position<V> {
         while !kings.is_zero() {
             let k = Bits::<V>::bit(kings.lowest());
             kings ^= k;
-            for d in ALL_DIRS {
+            for d in 0..4 {
+                let d = d & 3;
                 let mut p = shift_in::<V>(k, d) & empty;
                 while !p.is_zero() {
                     f(k, p, false);
