@@ -226,6 +226,8 @@ struct Lexer<'a> {
     pos: usize,
     line: usize,
     line_start: bool,
+    /// The line the last token returned by `next` starts on.
+    token_line: usize,
 }
 
 enum Token {
@@ -283,6 +285,7 @@ impl<'a> Lexer<'a> {
             }
         }
         let c = self.peek()?;
+        self.token_line = self.line;
         Some(match c {
             '[' => self.tag(),
             '{' => self.comment().map(Token::Comment),
@@ -479,6 +482,7 @@ pub fn parse_pdn(text: &str) -> Vec<Result<PdnGame, PdnError>> {
         pos: 0,
         line: 1,
         line_start: true,
+        token_line: 1,
     };
     let mut out = Vec::new();
     let mut game = PdnGame {
@@ -497,8 +501,8 @@ pub fn parse_pdn(text: &str) -> Vec<Result<PdnGame, PdnError>> {
             });
         };
     loop {
-        let line = lexer.line;
         let Some(token) = lexer.next() else { break };
+        let line = lexer.token_line;
         let token = match token {
             Ok(t) => t,
             Err(e) => {

@@ -372,3 +372,17 @@ fn replays_pydraughts_move_lists() {
         "international, frisian, frysk, antidraughts, breakthrough, russian, brazilian, english, italian, turkish"
     );
 }
+
+/// Each game's `line` is the line of its first tag or move: the parser read
+/// the line number before skipping the blank lines between games, so every
+/// game after the first was placed on the blank line before it (and
+/// `draughts replay` reported wrong lines).
+#[test]
+fn game_lines_point_at_the_first_tag() {
+    let text = "[Event \"a\"]\n1. 32-28 *\n\n\n[Event \"b\"]\n1. 32-28 *\n\n1. 33-28 *\n";
+    let lines: Vec<usize> = parse_pdn(text)
+        .into_iter()
+        .map(|g| g.unwrap().line)
+        .collect();
+    assert_eq!(lines, [1, 5, 8]);
+}

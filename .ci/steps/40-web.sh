@@ -26,7 +26,9 @@ version="$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, 
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ]; then
   echo "== cargo install wasm-bindgen-cli $version"
   # No default features: the TLS stack is only for the test runner's downloads.
-  cargo install wasm-bindgen-cli --version "$version" --no-default-features --quiet
+  # A debug build: it compiles in a third of the time, and binds our .wasm in
+  # 5 s instead of 1 s, byte for byte the same output.
+  cargo install wasm-bindgen-cli --version "$version" --no-default-features --debug --quiet
 fi
 
 echo "== bindings/wasm/build.sh ($((SECONDS - start)) s so far)"
