@@ -4,6 +4,7 @@ use core::sync::atomic::AtomicBool;
 
 use super::{Clock, Engine, Hooks, Level, LevelSpec, Limits, Score};
 use crate::any::AnyGame;
+use crate::with_game;
 
 /// A search result with moves as full-path text (see [`SearchResult`](super::SearchResult)).
 #[derive(Clone, Debug, PartialEq)]
@@ -20,29 +21,6 @@ pub struct AnySearch {
     pub nodes: u64,
     /// Milliseconds on the clock.
     pub time_ms: u64,
-}
-
-macro_rules! with_game {
-    ($self:expr, $g:ident => $e:expr) => {
-        match $self {
-            AnyGame::English($g) => $e,
-            AnyGame::Italian($g) => $e,
-            AnyGame::Spanish($g) => $e,
-            AnyGame::Russian($g) => $e,
-            AnyGame::Brazilian($g) => $e,
-            AnyGame::Pool($g) => $e,
-            AnyGame::Czech($g) => $e,
-            AnyGame::Thai($g) => $e,
-            AnyGame::International($g) => $e,
-            AnyGame::Canadian($g) => $e,
-            AnyGame::Turkish($g) => $e,
-            AnyGame::Frisian($g) => $e,
-            AnyGame::Frysk($g) => $e,
-            AnyGame::Antidraughts($g) => $e,
-            AnyGame::Breakthrough($g) => $e,
-            AnyGame::Killer($g) => $e,
-        }
-    };
 }
 
 impl AnyGame {
