@@ -500,8 +500,7 @@ pub fn parse_pdn(text: &str) -> Vec<Result<PdnGame, PdnError>> {
                 None => Ok(game),
             });
         };
-    loop {
-        let Some(token) = lexer.next() else { break };
+    while let Some(token) = lexer.next() {
         let line = lexer.token_line;
         let token = match token {
             Ok(t) => t,
