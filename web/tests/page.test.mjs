@@ -195,14 +195,12 @@ test("a complete game against the computer by clicks, with the move list, the re
   let seed = 12345;
   const pick = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
   let plies = 0;
-  let computerMoves = 0;
   let shot = false;
   for (; plies < 400; plies++) {
     const s = await gameState(page);
     if (s.over) break;
     if (s.thinking || !s.humanTurn) {
       await waitComputer(page);
-      computerMoves++;
       continue;
     }
     if (!shot && s.plies >= 24) {
@@ -236,7 +234,6 @@ test("a complete game against the computer by clicks, with the move list, the re
     return { mine, total: st.game.moves().length };
   });
   assert.ok(record.mine >= Math.floor(record.total / 2) - 1 && record.mine > 5, JSON.stringify(record));
-  assert.ok(computerMoves >= record.mine - 1);
   const status = await page.textContent("#status");
   // The result with its reason, e.g. "Black wins: White has no legal move. (0-1)".
   assert.match(status, outcome.winner ? /^(White|Black) wins: \S.+\. \((1-0|0-1)\)$/ : /^Draw: \S.+\. \(1\/2-1\/2\)$/);
@@ -282,6 +279,7 @@ test("the page stays responsive while the computer thinks (hard: a second a move
   await click(page, "28");
   await page.waitForFunction(() => !!window.draughtsPage.state.thinking);
   assert.match(await page.textContent("#status"), /Black \(computer, hard\) is thinking/);
+  await page.screenshot({ path: path.join(shots, "thinking.png") });
   // While the worker searches, the page handles a click and redraws.
   const top = await page.$eval("#board .sq.dark", (c) => c.dataset.square);
   await page.click("#flip");
