@@ -32,6 +32,16 @@ function native(lines) {
   return replies;
 }
 
+/** A fresh engine's search (16 MiB table, as native_check's), freed after. */
+function searchOnce(game, limits) {
+  const engine = new Engine();
+  try {
+    return engine.search(game, limits);
+  } finally {
+    engine.free();
+  }
+}
+
 function throwsMessage(fn, pattern) {
   let error;
   try {
@@ -64,8 +74,9 @@ test("levels(): the library's four levels and what they do", () => {
 test("every level plays a legal move in every variant, house rules included, for a few moves", () => {
   for (const v of ALL) {
     for (const level of LEVELS) {
-      // hard with a node budget instead of its second a move.
-      const engine = new Engine(level, 7, level === "hard" ? { nodes: 3000 } : undefined);
+      // hard with a node budget instead of its second a move; a small
+      // table, freed at once (wasm memory only grows).
+      const engine = new Engine(level, 7, level === "hard" ? { nodes: 3000, ttMib: 1 } : { ttMib: 1 });
       const game = new Game(v.name);
       for (let ply = 0; ply < 4 && !game.isOver; ply++) {
         const legal = game.legalMoves().map((m) => m.text);
@@ -75,6 +86,7 @@ test("every level plays a legal move in every variant, house rules included, for
         assert.ok(legal.includes(text), `${v.name} ${level}: ${text} not in ${legal}`);
         game.play(text);
       }
+      engine.free();
     }
   }
 });
@@ -115,6 +127,7 @@ test("same seed, same moves; and the same moves as the native library", () => {
         texts.push(t);
         game.play(t);
       }
+      engine.free();
       return texts;
     };
     const a = playGame();
@@ -133,6 +146,7 @@ test("same seed, same moves; and the same moves as the native library", () => {
       out.push(t);
       g.play(t);
     }
+    e.free();
     return out.join(" ");
   };
   assert.ok(new Set([1, 2, 3, 4, 5].map(first)).size > 1);
@@ -144,7 +158,7 @@ test("search: the depth and node limits hold, the result equals the native searc
   for (const [variant, fen] of [["international", "-"], ["english", "-"], ["russian", "W:Wc3,e3,g3:Bd6,f6,h6"], ["spanish-site", "-"]]) {
     const game = new Game(variant, fen === "-" ? undefined : fen);
     for (const depth of [1, 3, 6]) {
-      const r = new Engine().search(game, { depth });
+      const r = searchOnce(game, { depth });
       assert.equal(r.depth, depth);
       assert.equal(r.pv[0], r.best);
       assert.ok(r.seldepth >= depth);
@@ -152,7 +166,7 @@ test("search: the depth and node limits hold, the result equals the native searc
       mine.push([r.best, r.scoreText, r.depth, r.nodes, r.pv.join(" ")].join("\t"));
       requests.push(["search", variant, fen, depth, "-"].join("\t"));
     }
-    const r = new Engine().search(game, { nodes: 5000 });
+    const r = searchOnce(game, { nodes: 5000 });
     assert.ok(r.nodes <= 5000, `${r.nodes} nodes`);
     mine.push([r.best, r.scoreText, r.depth, r.nodes, r.pv.join(" ")].join("\t"));
     requests.push(["search", variant, fen, "-", 5000].join("\t"));
@@ -196,7 +210,9 @@ test("draw offers: accepted when the offering side is not worse, as natively", (
   for (const [variant, fen, by] of cases) {
     const game = new Game(variant, fen === "-" ? undefined : fen);
     const before = game.fen();
-    const yes = new Engine("easy").acceptsDraw(game, by);
+    const engine = new Engine("easy");
+    const yes = engine.acceptsDraw(game, by);
+    engine.free();
     assert.equal(game.fen(), before);
     assert.equal(game.isOver, false, "the answer does not end the game");
     mine.push(yes ? "accept" : "decline");
