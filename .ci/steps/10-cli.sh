@@ -13,6 +13,7 @@ if ! parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
 fi
 parallel --version | head -1
 # Under CI=true the split test fails (instead of skipping) without parallel.
+cargo build --release -p draughts-cli --all-targets
 cargo test --release -p draughts-cli
 # The README's main command, as a user types it.
 cargo run --release -p draughts-cli -- perft --variant international --depth 6

@@ -33,7 +33,8 @@ echo "== bindings/wasm/build.sh ($((SECONDS - start)) s so far)"
 bash bindings/wasm/build.sh
 
 echo "== the package's Node tests ($((SECONDS - start)) s so far)"
-cargo build --release -p draughts-wasm --example native_check --quiet
+# The native side of the comparison (examples/native_check) and the crate's own unit tests.
+cargo test --release -p draughts-wasm --quiet
 node --test bindings/wasm/tests/
 
 echo "== the page's tests in headless Chromium ($((SECONDS - start)) s so far)"
