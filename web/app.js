@@ -53,6 +53,7 @@ const state = {
   flipped: false,
   focus: null,    // square name with keyboard focus
   thinking: 0,    // id of the computer's pending request, 0 when none
+  thinkingText: "", // what the status says meanwhile
   engine: false,  // the package has the computer opponent
   cells: new Map(),
 };
@@ -169,7 +170,7 @@ function render() {
     const turn = game.turn();
     let who = colorName(turn);
     if (state.opponent !== "human") who += turn === state.human ? " (you)" : " (computer)";
-    status.textContent = state.thinking ? `${who} is thinking…` : `${who} to move${pos.hasCaptures() ? " — a capture is compulsory" : ""}`;
+    status.textContent = state.thinking ? state.thinkingText : `${who} to move${pos.hasCaptures() ? " — a capture is compulsory" : ""}`;
     status.className = "";
   }
 
@@ -265,6 +266,7 @@ async function computerMove() {
   }
   const id = nextId;
   state.thinking = id;
+  state.thinkingText = `${colorName(state.game.turn())} (computer, ${state.opponent.replace("-", " ")}) is thinking…`;
   render();
   try {
     const reply = await ask({ kind: "move", ...request() });
@@ -297,7 +299,9 @@ function newGame(variantName, fen) {
   state.info = state.all.find((v) => v.name === variantName) ?? state.all[0];
   state.game = new Game(state.info.name, fen);
   state.human = state.info.firstMover;
-  state.seed = Math.floor(Math.random() * 2 ** 31);
+  // The computer's seed: random, or the page address's ?seed=N (reproducible games).
+  const fixed = Number.parseInt(new URLSearchParams(location.search).get("seed"), 10);
+  state.seed = Number.isSafeInteger(fixed) && fixed >= 0 ? fixed : Math.floor(Math.random() * 2 ** 31);
   state.startTurn = turnOf(state.game.startFen());
   state.input = state.game.moveInput();
   message("");
@@ -355,9 +359,31 @@ async function offerDraw() {
   } else if (!state.engine) {
     message("The computer opponent is not available in this build.");
   } else {
-    const reply = await ask({ kind: "draw", ...request(), side: state.human === "white" ? "black" : "white" });
-    if (reply.accept) g.agreeDraw();
-    else message("The computer declines the draw.");
+    // The computer answers by its evaluation (a short search in the worker).
+    const id = nextId;
+    state.thinking = id;
+    state.thinkingText = "The computer considers your draw offer…";
+    message("");
+    render();
+    let reply;
+    try {
+      reply = await ask({ kind: "draw", ...request(), by: state.human });
+    } catch (e) {
+      if (state.thinking === id) {
+        state.thinking = 0;
+        message(`The computer failed: ${e.message}`);
+        render();
+      }
+      return;
+    }
+    if (state.thinking !== id) return; // cancelled (new game)
+    state.thinking = 0;
+    if (reply.accept) {
+      g.agreeDraw();
+      message("The computer accepts the draw.");
+    } else {
+      message("The computer declines the draw: play on.");
+    }
   }
   state.input = g.moveInput();
   render();
@@ -486,15 +512,17 @@ async function main() {
   select.value = "spanish-site"; // the seed site opens with its Spanish mode
   if (!select.value) select.value = state.all[0].name;
   startWorker();
+  let levels = [];
   try {
-    state.engine = (await ask({ kind: "hello" })).engine;
+    const hello = await ask({ kind: "hello" });
+    state.engine = hello.engine;
+    levels = hello.levels.map((l) => l.name);
   } catch {
     state.engine = false;
   }
-  if (!state.engine) {
-    for (const o of $("opponent").options) if (o.value !== "human") o.disabled = true;
-    $("opponent").value = "human";
-  }
+  // The package's levels; a level it lacks can't be chosen.
+  for (const o of $("opponent").options) if (o.value !== "human" && !levels.includes(o.value)) o.disabled = true;
+  if ($("opponent").selectedOptions[0]?.disabled) $("opponent").value = "human";
   state.opponent = $("opponent").value;
 
   $("setup").addEventListener("submit", (e) => {

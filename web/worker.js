@@ -1,20 +1,17 @@
-// The computer opponent, off the page's thread. Messages:
-//   {id, kind: "hello"}                               → {id, engine: bool}
+// The computer opponent, off the page's thread: the package's Engine. Messages:
+//   {id, kind: "hello"}                                        → {id, engine: bool, levels}
 //   {id, kind: "move", variant, startFen, moves, level, seed} → {id, move}
-//   {id, kind: "search", variant, startFen, moves, limits} → {id, result}
-//   {id, kind: "draw", variant, startFen, moves, level, side} → {id, accept}
+//   {id, kind: "search", variant, startFen, moves, limits}     → {id, result}
+//   {id, kind: "draw", variant, startFen, moves, by}           → {id, accept}
 // The game is rebuilt from its start and moves so that the engine sees the
-// history (repetitions, draw counts).
+// history (repetitions, draw counts). One engine serves every request: its
+// tables are kept from move to move and cleared when another game starts.
+// A search runs to its limit; the page cancels one by ending the worker.
 import init, * as pkg from "./pkg/draughts.js";
 
 const ready = init();
-const engines = new Map(); // one per level and seed: tables kept between moves
-
-function engineFor(level, seed) {
-  const key = `${level}/${seed}`;
-  if (!engines.has(key)) engines.set(key, new pkg.Engine(level, seed));
-  return engines.get(key);
-}
+let engine = null;
+let current = ""; // the game the engine's tables belong to
 
 function rebuild({ variant, startFen, moves }) {
   const game = new pkg.Game(variant, startFen);
@@ -22,26 +19,37 @@ function rebuild({ variant, startFen, moves }) {
   return game;
 }
 
+/** The engine, its tables cleared when the request is about another game. */
+function engineFor({ variant, startFen, seed }) {
+  const key = `${variant}\n${startFen}\n${seed}`;
+  if (!engine) engine = new pkg.Engine("medium", 0);
+  else if (key !== current) engine.clear();
+  current = key;
+  return engine;
+}
+
 self.onmessage = async (e) => {
   const { id, kind } = e.data;
   try {
     await ready;
-    const engine = typeof pkg.Engine === "function";
+    const available = typeof pkg.Engine === "function";
     if (kind === "hello") {
-      self.postMessage({ id, engine });
+      self.postMessage({ id, engine: available, levels: available ? pkg.Engine.levels() : [] });
       return;
     }
-    if (!engine) throw new Error("this build has no computer opponent");
+    if (!available) throw new Error("this build has no computer opponent");
     const game = rebuild(e.data);
-    const ai = engineFor(e.data.level ?? "medium", e.data.seed ?? 1);
+    const ai = engineFor(e.data);
     if (kind === "move") {
-      const best = ai.bestMove(game);
-      if (!best) throw new Error("the game is over");
-      self.postMessage({ id, move: best.text });
+      ai.level = e.data.level;
+      ai.seed = e.data.seed ?? 0;
+      const move = ai.play(game);
+      if (move === null) throw new Error("the game is over");
+      self.postMessage({ id, move });
     } else if (kind === "search") {
       self.postMessage({ id, result: ai.search(game, e.data.limits) });
     } else if (kind === "draw") {
-      self.postMessage({ id, accept: ai.acceptsDraw(game, e.data.side) });
+      self.postMessage({ id, accept: ai.acceptsDraw(game, e.data.by) });
     } else {
       throw new Error(`unknown request ${kind}`);
     }

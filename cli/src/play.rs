@@ -6,7 +6,7 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use draughts::engine::{Engine, Hooks, Level, Limits};
+use draughts::engine::{Engine, Hooks, Level};
 use draughts::pdn::write_pdn;
 use draughts::{Color, Declaration, Game, Variant};
 
@@ -77,10 +77,8 @@ impl Computer {
     /// Whether it accepts a draw offered by the side to move: when a short
     /// search finds the offering side at least level.
     fn accepts_draw<V: Variant>(&mut self, game: &Game<V>) -> bool {
-        let r = self
-            .engine
-            .search(game, &Limits::nodes(50_000), Hooks::default());
-        r.score.centimen() >= 0
+        self.engine
+            .accepts_draw(game, game.position().turn(), Hooks::default())
     }
 }
 

@@ -36,12 +36,16 @@ pub use any::AnySearch;
 pub use clock::{Clock, Limits, NoClock};
 pub use eval::{Family, Weights};
 pub use level::{Level, LevelSpec, UnknownLevel, HARD_MATCH_NODES};
+
+/// The node budget of the search behind [`Engine::accepts_draw`].
+pub const DRAW_OFFER_NODES: u64 = 50_000;
 pub use score::Score;
 pub use search::{Analysis, Engine, Hooks, Info, SearchResult, MAX_DEPTH};
 
 use crate::game::Game;
 use crate::moves::Move;
 use crate::variant::Variant;
+use crate::Color;
 use level::Rng;
 
 /// The move `level` plays in `game` with random seed `seed`, or `None` when
@@ -105,5 +109,40 @@ impl Engine {
             .map(|(m, _)| m)
             .collect();
         Some(near[rng.below(near.len() as u64) as usize].clone())
+    }
+
+    /// Whether the engine, as the opponent of `offered_by`, accepts a draw
+    /// that `offered_by` offers in `game`: yes when a short search
+    /// ([`DRAW_OFFER_NODES`] nodes) finds the offering side at least level
+    /// (the engine is not ahead). Always false once the game is over.
+    ///
+    /// ```
+    /// use draughts::engine::{Engine, Hooks};
+    /// use draughts::{Color, English, Game, Position};
+    /// // White to move with three kings against one man.
+    /// let pos = Position::<English>::from_fen("W:WK25,K26,K27:B5").unwrap();
+    /// let game = Game::from_position(pos);
+    /// let mut engine = Engine::with_tt_mib(1);
+    /// // Black (the engine) is lost: it accepts White's offer...
+    /// assert!(engine.accepts_draw(&game, Color::White, Hooks::default()));
+    /// // ...and White (the engine) declines Black's.
+    /// assert!(!engine.accepts_draw(&game, Color::Black, Hooks::default()));
+    /// ```
+    pub fn accepts_draw<V: Variant>(
+        &mut self,
+        game: &Game<V>,
+        offered_by: Color,
+        hooks: Hooks<'_, V>,
+    ) -> bool {
+        if game.outcome().is_some() {
+            return false;
+        }
+        let r = self.search(game, &Limits::nodes(DRAW_OFFER_NODES), hooks);
+        let for_offerer = if game.position().turn() == offered_by {
+            r.score
+        } else {
+            -r.score
+        };
+        for_offerer.centimen() >= 0
     }
 }

@@ -37,13 +37,13 @@ after(async () => {
   server?.close();
 });
 
-async function openPage(viewport = { width: 1100, height: 820 }) {
+async function openPage(viewport = { width: 1100, height: 820 }, query = "") {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  await page.goto(url);
+  await page.goto(url + query);
   await page.waitForSelector("body[data-ready]");
   assert.equal(await page.getAttribute("body", "data-ready"), "true", errors.join("; "));
   page.errors = errors;
@@ -103,6 +103,7 @@ test("the page starts with the seed site's Spanish mode and every mode to choose
 
 test("highlighted squares are exactly the legal ones: a forced capture, a multi-jump, a promotion", async () => {
   const page = await openPage();
+  await page.selectOption("#opponent", "human");
 
   // English, a forced capture: only the capturing man responds and the man
   // to be captured is marked.
@@ -158,6 +159,7 @@ test("highlighted squares are exactly the legal ones: a forced capture, a multi-
 
 test("an illegal click changes nothing", async () => {
   const page = await openPage();
+  await page.selectOption("#opponent", "human");
   await setPosition(page, "russian", undefined);
   const start = await boardHtml(page);
   const startFen = await fen(page);
@@ -175,23 +177,35 @@ test("an illegal click changes nothing", async () => {
   await page.context().close();
 });
 
-test("a complete game by clicks, with the move list, the result and screenshots", async () => {
-  const page = await openPage();
-  const engine = await page.evaluate(() => window.draughtsPage.state.engine);
-  await page.selectOption("#opponent", engine ? "very-easy" : "human");
+/** The page's game state, for the tests' decisions. */
+const gameState = (page) => page.evaluate(() => {
+  const st = window.draughtsPage.state;
+  return { over: st.game.isOver, thinking: !!st.thinking, humanTurn: st.opponent === "human" || st.game.turn() === st.human, human: st.human, plies: st.game.moves().length };
+});
+const waitComputer = (page, timeout = 30000) => page.waitForFunction(() => !window.draughtsPage.state.thinking, null, { timeout });
+
+test("a complete game against the computer by clicks, with the move list, the result and screenshots", async () => {
+  // ?seed: the computer's choices are reproducible.
+  const page = await openPage(undefined, "?seed=7");
+  assert.equal(await page.evaluate(() => window.draughtsPage.state.engine), true, "the package has the computer opponent");
+  const levels = await page.$$eval("#opponent option:not([disabled])", (os) => os.map((o) => o.value));
+  assert.deepEqual(levels, ["very-easy", "easy", "medium", "hard", "human"]);
+  await page.selectOption("#opponent", "very-easy");
   await page.selectOption("#mode", "english-site");
   let seed = 12345;
   const pick = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
   let plies = 0;
+  let shot = false;
   for (; plies < 400; plies++) {
-    const s = await page.evaluate(() => {
-      const st = window.draughtsPage.state;
-      return { over: st.game.isOver, thinking: !!st.thinking, human: st.opponent === "human" || st.game.turn() === st.human };
-    });
+    const s = await gameState(page);
     if (s.over) break;
-    if (s.thinking || !s.human) {
-      await page.waitForFunction(() => !window.draughtsPage.state.thinking, null, { timeout: 30000 });
+    if (s.thinking || !s.humanTurn) {
+      await waitComputer(page);
       continue;
+    }
+    if (!shot && s.plies >= 24) {
+      await page.screenshot({ path: path.join(shots, "mid-game.png") });
+      shot = true;
     }
     const moves = await legal(page);
     const mv = moves[pick(moves.length)];
@@ -203,18 +217,83 @@ test("a complete game by clicks, with the move list, the result and screenshots"
       const now = await page.evaluate(() => window.draughtsPage.state.game.moves().length);
       if (now > before) break; // complete before the last landing square
     }
-    if (plies === 30) await page.screenshot({ path: path.join(shots, "mid-game.png") });
   }
   const outcome = await page.evaluate(() => window.draughtsPage.state.game.outcome());
   assert.ok(outcome, `the game ended within ${plies} plies`);
+  assert.ok(shot, "a mid-game screenshot");
+  // The computer played its side: every other move of the record is its.
+  const record = await page.evaluate(() => {
+    const st = window.draughtsPage.state;
+    const g = new (st.game.constructor)(st.game.variant, st.game.startFen());
+    const computerSide = st.human === "white" ? "black" : "white";
+    let mine = 0;
+    for (const m of st.game.moves()) {
+      if (g.turn() === computerSide) mine++;
+      g.play(m.text);
+    }
+    return { mine, total: st.game.moves().length };
+  });
+  assert.ok(record.mine >= Math.floor(record.total / 2) - 1 && record.mine > 5, JSON.stringify(record));
   const status = await page.textContent("#status");
-  assert.match(status, outcome.winner ? /(White|Black) wins: / : /Draw: /);
+  // The result with its reason, e.g. "Black wins: White has no legal move. (0-1)".
+  assert.match(status, outcome.winner ? /^(White|Black) wins: \S.+\. \((1-0|0-1)\)$/ : /^Draw: \S.+\. \(1\/2-1\/2\)$/);
   assert.ok(status.includes(outcome.result));
   const moveCount = await page.evaluate(() => window.draughtsPage.state.game.moves().length);
   const listed = (await page.$$eval("#moves li", (lis) => lis.map((li) => li.textContent).join(" "))).trim().split(/\s+/).filter((w) => w !== "…");
   assert.equal(listed.length, moveCount);
   assert.equal(await page.isDisabled("#resign"), true);
+  assert.equal(await page.isDisabled("#offer-draw"), true);
   await page.screenshot({ path: path.join(shots, "end.png") });
+  console.log(`# full game: ${moveCount} plies, ${record.mine} by the computer; ${status}`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("the computer answers draw offers by its evaluation", async () => {
+  const page = await openPage(undefined, "?seed=3");
+  await page.selectOption("#opponent", "easy");
+  // English: Black (the first mover) is the human. With one man against
+  // three kings the computer declines...
+  await setPosition(page, "english", "B:WK25,K26,K27:B5");
+  assert.equal((await gameState(page)).human, "black");
+  await page.click("#offer-draw");
+  await waitText(page, "#message", /The computer declines the draw/);
+  await waitComputer(page);
+  assert.equal(await page.evaluate(() => window.draughtsPage.state.game.isOver), false);
+  assert.equal(await page.evaluate(() => window.draughtsPage.state.game.turn()), "black", "still the human's move");
+  assert.match(await page.textContent("#status"), /Black \(you\) to move/);
+  // ...and with three kings against one man it accepts.
+  await setPosition(page, "english", "B:W20:BK1,K2,K3");
+  await page.click("#offer-draw");
+  await waitText(page, "#status", /^Draw: draw by agreement\. \(1\/2-1\/2\)$/);
+  assert.match(await page.textContent("#message"), /The computer accepts the draw/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("the page stays responsive while the computer thinks (hard: a second a move, in the worker)", async () => {
+  const page = await openPage(undefined, "?seed=5");
+  await page.selectOption("#opponent", "hard");
+  await page.selectOption("#mode", "international");
+  await click(page, "32");
+  await click(page, "28");
+  await page.waitForFunction(() => !!window.draughtsPage.state.thinking);
+  assert.match(await page.textContent("#status"), /Black \(computer, hard\) is thinking/);
+  await page.screenshot({ path: path.join(shots, "thinking.png") });
+  // While the worker searches, the page handles a click and redraws.
+  const top = await page.$eval("#board .sq.dark", (c) => c.dataset.square);
+  await page.click("#flip");
+  const flipped = await page.$eval("#board .sq.dark", (c) => c.dataset.square);
+  assert.notEqual(flipped, top);
+  assert.equal((await gameState(page)).thinking, true, "the flip was handled during the search");
+  // A click on the board meanwhile changes nothing.
+  const fenThinking = await fen(page);
+  await click(page, "33");
+  assert.equal(await fen(page), fenThinking);
+  await waitComputer(page, 15000);
+  const s = await gameState(page);
+  assert.deepEqual([s.plies, s.thinking, s.humanTurn], [2, false, true]);
+  assert.match(await page.textContent("#status"), /White \(you\) to move/);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

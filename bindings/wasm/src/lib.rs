@@ -7,6 +7,8 @@
 //! * [`Game`]: a game record with the variant's draw rules: play by text,
 //!   undo, outcome with reason, draw by agreement, resignation, PDN in and out.
 //! * [`MoveInput`]: the library's step-wise click input.
+//! * [`Engine`]: the computer opponent at its levels, searches, analysis and
+//!   draw offers judged by evaluation.
 //!
 //! Moves, pieces, outcomes and variants are plain JS objects (TypeScript
 //! interfaces in the generated `.d.ts`); squares are the variant's own names
@@ -14,10 +16,14 @@
 //! message and changes nothing; no call traps.
 //!
 //! Module layout: `typed` holds the generic implementations over
-//! `V: Variant`, `shapes` the JS objects and their TypeScript declarations.
+//! `V: Variant`, `shapes` the JS objects and their TypeScript declarations,
+//! `engine` the computer opponent.
 
+mod engine;
 mod shapes;
 mod typed;
+
+pub use engine::Engine;
 
 use draughts::{house_rules, Color, Declaration, DrawMode, MoveMode, Outcome, VariantKind};
 use serde::Serialize;

@@ -79,6 +79,53 @@ pub struct VariantJs {
     pub squares: Vec<SquareJs>,
 }
 
+/// What a search found.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchJs {
+    pub best: Option<String>,
+    pub score: f64,
+    pub win_in: Option<i32>,
+    pub score_text: String,
+    pub pv: Vec<String>,
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+}
+
+/// One root move of an analysis.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalysedMoveJs {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub score: f64,
+    pub win_in: Option<i32>,
+    pub score_text: String,
+}
+
+/// Every root move's score.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct AnalysisJs {
+    pub moves: Vec<AnalysedMoveJs>,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// A computer level.
+#[derive(Serialize, Clone, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct LevelJs {
+    pub name: String,
+    pub label: String,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub move_time_ms: Option<u64>,
+    pub margin: f64,
+    pub blunder_permille: u32,
+}
+
 /// TypeScript declarations of the shapes above, emitted into the `.d.ts` by
 /// `typescript_custom_section` in `lib.rs` (which copies the text, so the
 /// constant itself counts as unused).
@@ -163,5 +210,79 @@ export interface VariantInfo {
   /** The count rules: e.g. { reason: "king-moves", count: 20, unit: "plies" }. */
   drawCounts: DrawCount[];
   squares: SquareInfo[];
+}
+
+/** When a search stops: at the first limit reached (give at least one). */
+export interface SearchLimits {
+  /** Nominal depth in plies, 1 to 100 (captures are searched beyond it). */
+  depth?: number;
+  /** Node budget (reproducible whatever the machine's speed). */
+  nodes?: number;
+  /** Time for this move in milliseconds, on performance.now(). */
+  moveTimeMs?: number;
+  /** Time left on the mover's clock in ms (a game time control)... */
+  timeLeftMs?: number;
+  /** ...with this increment per move... */
+  incrementMs?: number;
+  /** ...and this many moves to the next time control (30 when absent). */
+  movesToGo?: number;
+}
+
+/** What a search found. Moves are full-path text, which Game.play() accepts. */
+export interface SearchResult {
+  /** The best move, or null when the game is over. */
+  best: string | null;
+  /** Its score for the side to move, in men (a forced win or loss: about ±300, see winIn). */
+  score: number;
+  /** A forced result: the side to move wins in n plies (n > 0) or loses in -n; null otherwise. */
+  winIn: number | null;
+  /** The library's text: "+1.25", "-0.40", "win in 7", "loss in 4". */
+  scoreText: string;
+  /** The principal variation, best move first. */
+  pv: string[];
+  /** The last completed nominal depth. */
+  depth: number;
+  /** The deepest ply reached (captures included). */
+  seldepth: number;
+  nodes: number;
+  timeMs: number;
+}
+
+/** One root move of an analysis and its score for the side to move. */
+export interface AnalysedMove {
+  move: string;
+  score: number;
+  winIn: number | null;
+  scoreText: string;
+}
+
+/** Every legal move's score, best first. */
+export interface Analysis {
+  moves: AnalysedMove[];
+  depth: number;
+  nodes: number;
+}
+
+/** A computer level: its search limits and how it errs. */
+export interface LevelInfo {
+  /** "very-easy", "easy", "medium", "hard": what new Engine() takes. */
+  name: string;
+  /** "very easy", ... */
+  label: string;
+  depth: number | null;
+  nodes: number | null;
+  moveTimeMs: number | null;
+  /** Plays a random move among those within this many men of the best (0: the best). */
+  margin: number;
+  /** Per mille of its moves that are a random legal move. */
+  blunderPermille: number;
+}
+
+/** Options of new Engine(). */
+export interface EngineOptions {
+  /** Replace the level's time limit by this node budget (reproducible play at "hard"). */
+  nodes?: number;
+  /** Transposition table size in MiB (default 16). */
+  ttMib?: number;
 }
 "#;

@@ -4,13 +4,16 @@
 //! the library's monomorphized code. Nothing here knows a rule: every answer
 //! comes from the library.
 
+use draughts::engine::{Clock, Engine, Hooks, LevelSpec, Limits, Score};
 use draughts::pdn::{parse_pdn, replay_as, write_pdn};
 use draughts::{
     Color, Declaration, DrawMode, DrawReason, Game, Geometry, Move, MoveInput, MoveMode, Outcome,
     PieceKind, Position, Square, Variant, VariantVisitor,
 };
 
-use crate::shapes::{DrawCountJs, MoveJs, PieceJs, SquareJs, VariantJs};
+use crate::shapes::{
+    AnalysedMoveJs, AnalysisJs, DrawCountJs, MoveJs, PieceJs, SearchJs, SquareJs, VariantJs,
+};
 
 /// A rejected call: the library's message, thrown as a JS `Error`.
 pub type Res<T> = Result<T, String>;
@@ -279,6 +282,22 @@ pub trait DynGame {
     fn to_pdn(&self, tags: &[(String, String)]) -> String;
     fn input(&self) -> Box<dyn DynInput>;
     fn boxed(&self) -> Box<dyn DynGame>;
+    fn engine_play(
+        &self,
+        engine: &mut Engine,
+        spec: &LevelSpec,
+        seed: u64,
+        clock: &dyn Clock,
+    ) -> Option<String>;
+    fn engine_search(&self, engine: &mut Engine, limits: &Limits, clock: &dyn Clock) -> SearchJs;
+    fn engine_analyse(&self, engine: &mut Engine, limits: &Limits, clock: &dyn Clock)
+        -> AnalysisJs;
+    fn engine_accepts_draw(&self, engine: &mut Engine, offered_by: Color) -> bool;
+}
+
+/// A score as JS sees it: men, a forced result in plies, and the library's text.
+pub fn score_parts(score: Score) -> (f64, Option<i32>, String) {
+    (score.men(), score.win_in(), score.to_string())
 }
 
 impl<V: Variant> DynGame for Game<V> {
@@ -350,6 +369,60 @@ impl<V: Variant> DynGame for Game<V> {
     }
     fn boxed(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
+    }
+    fn engine_play(
+        &self,
+        engine: &mut Engine,
+        spec: &LevelSpec,
+        seed: u64,
+        clock: &dyn Clock,
+    ) -> Option<String> {
+        engine
+            .play(self, spec, seed, Hooks::with_clock(clock))
+            .map(|m| m.to_string())
+    }
+    fn engine_search(&self, engine: &mut Engine, limits: &Limits, clock: &dyn Clock) -> SearchJs {
+        let r = engine.search(self, limits, Hooks::with_clock(clock));
+        let (score, win_in, score_text) = score_parts(r.score);
+        SearchJs {
+            best: r.best.map(|m| m.to_string()),
+            score,
+            win_in,
+            score_text,
+            pv: r.pv.iter().map(ToString::to_string).collect(),
+            depth: r.depth,
+            seldepth: r.seldepth,
+            nodes: r.nodes,
+            time_ms: r.time_ms,
+        }
+    }
+    fn engine_analyse(
+        &self,
+        engine: &mut Engine,
+        limits: &Limits,
+        clock: &dyn Clock,
+    ) -> AnalysisJs {
+        let a = engine.analyse(self, limits, Hooks::with_clock(clock));
+        AnalysisJs {
+            moves: a
+                .moves
+                .iter()
+                .map(|(m, s)| {
+                    let (score, win_in, score_text) = score_parts(*s);
+                    AnalysedMoveJs {
+                        mv: m.to_string(),
+                        score,
+                        win_in,
+                        score_text,
+                    }
+                })
+                .collect(),
+            depth: a.depth,
+            nodes: a.nodes,
+        }
+    }
+    fn engine_accepts_draw(&self, engine: &mut Engine, offered_by: Color) -> bool {
+        engine.accepts_draw(self, offered_by, Hooks::default())
     }
 }
 
