@@ -5,7 +5,7 @@
 // anything.
 //
 // Run: node --test bindings/wasm/tests/   (after build.sh, and
-// `cargo build --release -p draughts-wasm --example native_check`)
+// `cargo build --release -p draughts-cli --example native_check`)
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, existsSync } from "node:fs";
@@ -25,7 +25,7 @@ const LEVELS = ["very-easy", "easy", "medium", "hard"];
 
 const nativeBin = process.env.DRAUGHTS_NATIVE_CHECK ?? path.join(root, "target/release/examples/native_check");
 function native(lines) {
-  assert.ok(existsSync(nativeBin), `${nativeBin} missing: cargo build --release -p draughts-wasm --example native_check`);
+  assert.ok(existsSync(nativeBin), `${nativeBin} missing: cargo build --release -p draughts-cli --example native_check`);
   const out = execFileSync(nativeBin, { input: lines.join("\n") + "\n", maxBuffer: 1 << 28 }).toString();
   const replies = out.split("\n").slice(0, -1);
   assert.equal(replies.length, lines.length);

@@ -24,7 +24,7 @@ const NAMES = ALL.map((v) => v.name);
 // The native answers: one request per line to the native_check example.
 const nativeBin = process.env.DRAUGHTS_NATIVE_CHECK ?? path.join(root, "target/release/examples/native_check");
 function native(lines) {
-  assert.ok(existsSync(nativeBin), `${nativeBin} missing: cargo build --release -p draughts-wasm --example native_check`);
+  assert.ok(existsSync(nativeBin), `${nativeBin} missing: cargo build --release -p draughts-cli --example native_check`);
   const out = execFileSync(nativeBin, { input: lines.join("\n") + "\n", maxBuffer: 1 << 28 }).toString();
   const replies = out.split("\n").slice(0, -1);
   assert.equal(replies.length, lines.length);

@@ -19,7 +19,7 @@
 //! * `draw <variant> <fen or -> <white|black>` → `accept` or `decline`: a
 //!   fresh engine's answer to a draw offered by that side.
 //!
-//! Run: `cargo run --release -p draughts-wasm --example native_check`.
+//! Run: `cargo run --release -p draughts-cli --example native_check`.
 
 use std::io::{self, BufRead, Write};
 
