@@ -298,7 +298,9 @@ function newGame(variantName, fen) {
   cancelThinking();
   state.info = state.all.find((v) => v.name === variantName) ?? state.all[0];
   state.game = new Game(state.info.name, fen);
-  state.human = state.info.firstMover;
+  // Against the computer, the human plays the side chosen under "You play".
+  const first = state.info.firstMover;
+  state.human = $("side").value === "second" ? (first === "white" ? "black" : "white") : first;
   // The computer's seed: random, or the page address's ?seed=N (reproducible games).
   const fixed = Number.parseInt(new URLSearchParams(location.search).get("seed"), 10);
   state.seed = Number.isSafeInteger(fixed) && fixed >= 0 ? fixed : Math.floor(Math.random() * 2 ** 31);
@@ -532,6 +534,7 @@ async function main() {
   });
   select.addEventListener("change", () => { state.opponent = $("opponent").value; newGame(select.value); });
   $("opponent").addEventListener("change", () => { state.opponent = $("opponent").value; newGame(select.value); });
+  $("side").addEventListener("change", () => newGame(select.value));
   $("undo").addEventListener("click", undo);
   $("offer-draw").addEventListener("click", offerDraw);
   $("resign").addEventListener("click", resign);

@@ -271,6 +271,24 @@ test("the computer answers draw offers by its evaluation", async () => {
   await page.context().close();
 });
 
+test("the human can play the second mover: the computer opens", async () => {
+  const page = await openPage(undefined, "?seed=7");
+  await page.selectOption("#opponent", "very-easy");
+  await page.selectOption("#mode", "english");
+  await page.selectOption("#side", "second");
+  await waitComputer(page);
+  const s = await gameState(page);
+  // English: Black moves first, so the human is White, to move after the computer's opening.
+  assert.deepEqual([s.human, s.plies, s.humanTurn, s.over], ["white", 1, true, false]);
+  assert.match(await page.textContent("#status"), /White \(you\) to move/);
+  // Back to the first mover: a new game where the human opens.
+  await page.selectOption("#side", "first");
+  const t = await gameState(page);
+  assert.deepEqual([t.human, t.plies, t.humanTurn], ["black", 0, true]);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("the page stays responsive while the computer thinks (hard: a second a move, in the worker)", async () => {
   const page = await openPage(undefined, "?seed=5");
   await page.selectOption("#opponent", "hard");
