@@ -14,13 +14,13 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
 use draughts::engine::{self as eng, Hooks, Info, Level, LevelSpec, Limits, Score};
-use draughts::{AnyGame, Variant, VariantKind};
+use draughts::{AnyGame, Color, Variant, VariantKind};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 
 use crate::board::Board;
-use crate::convert::{py_move, q, PyMove};
+use crate::convert::{color, py_move, q, PyMove};
 use crate::errors::EngineError;
 use crate::game::Game;
 
@@ -315,12 +315,14 @@ enum Job {
     Play(LevelSpec, u64),
     Search(Limits),
     Analyse(Limits),
+    AcceptsDraw(Color),
 }
 
 enum Answer {
     Move(Option<PyMove>),
     Result(SearchResult),
     Scores(Vec<(PyMove, PyScore)>),
+    Draw(bool),
 }
 
 /// The progress hook: calls `callback` (if any) with a `SearchInfo`, and
@@ -458,6 +460,7 @@ impl PyEngine {
                             time_ms: r.time_ms,
                         })
                     }
+                    Job::AcceptsDraw(by) => Answer::Draw(engine.accepts_draw(g, by, hooks)),
                     Job::Analyse(l) => Answer::Scores(
                         engine
                             .analyse(g, &l, hooks)
@@ -649,6 +652,28 @@ impl PyEngine {
         match Self::run(slf, g, Job::Analyse(l), callback)? {
             Answer::Scores(s) => Ok(s),
             _ => unreachable!("an analyse job answers with scores"),
+        }
+    }
+
+    /// Whether the engine, as the opponent of `offered_by` (`"white"` or
+    /// `"black"`; default: the side to move in `game`), accepts the draw
+    /// that side offers: yes when a short search (50,000 nodes, the
+    /// library's `DRAW_OFFER_NODES`) finds the offering side at least level.
+    /// Always False once the game is over.
+    #[pyo3(signature = (game, offered_by = None))]
+    fn accepts_draw(
+        slf: &Bound<'_, Self>,
+        game: &Bound<'_, PyAny>,
+        offered_by: Option<&str>,
+    ) -> PyResult<bool> {
+        let g = searchable(game)?;
+        let by = match offered_by {
+            Some(text) => color(text)?,
+            None => g.turn(),
+        };
+        match Self::run(slf, g, Job::AcceptsDraw(by), None)? {
+            Answer::Draw(yes) => Ok(yes),
+            _ => unreachable!("a draw job answers yes or no"),
         }
     }
 

@@ -244,6 +244,24 @@ def test_searching_a_game_uses_its_history():
 # The callback ---------------------------------------------------------------
 
 
+def test_draw_offers_are_answered_by_the_evaluation():
+    # White to move with three kings against one man.
+    game = d.Game("english", "W:WK25,K26,K27:B5")
+    e = d.Engine(tt_mib=1)
+    # Black (the engine) is lost: it accepts White's offer...
+    assert e.accepts_draw(game, "white") is True
+    assert e.accepts_draw(game) is True, "the side to move offers by default"
+    # ...and as White it declines Black's.
+    assert e.accepts_draw(game, "black") is False
+    # A finished game has no draw to accept.
+    assert e.accepts_draw(d.Game("english", "B:W29:B")) is False
+    # A bad colour is refused and changes nothing.
+    fen = game.fen()
+    with pytest.raises(ValueError, match="not a colour"):
+        e.accepts_draw(game, "red")
+    assert game.fen() == fen and not game.is_over()
+
+
 def test_the_callback_gets_one_info_per_iteration():
     g = d.Game("international")
     infos = []

@@ -397,6 +397,11 @@ class Engine:
     ) -> List[Tuple[Move, Score]]:
         """Every legal move with its score, best first (each searched with a
         full window to the same depth: slower than ``search``)."""
+    def accepts_draw(self, game: Searchable, offered_by: Optional[str] = None) -> bool:
+        """Whether the engine, as the opponent of ``offered_by`` (``"white"`` or
+        ``"black"``; default: the side to move), accepts that side's draw offer:
+        yes when a 50,000-node search finds the offering side at least level.
+        Always False once the game is over."""
     def stop(self) -> None:
         """Stops the running search (from another thread)."""
     def clear(self) -> None:
