@@ -256,10 +256,10 @@ def test_draw_offers_are_answered_by_the_evaluation():
     # A finished game has no draw to accept.
     assert e.accepts_draw(d.Game("english", "B:W29:B")) is False
     # A bad colour is refused and changes nothing.
-    fen = game.fen()
+    fen = game.fen
     with pytest.raises(ValueError, match="not a colour"):
         e.accepts_draw(game, "red")
-    assert game.fen() == fen and not game.is_over()
+    assert game.fen == fen and not game.is_over()
 
 
 def test_the_callback_gets_one_info_per_iteration():
