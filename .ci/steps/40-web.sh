@@ -35,11 +35,10 @@ echo "== bindings/wasm/build.sh ($((SECONDS - start)) s so far)"
 bash bindings/wasm/build.sh
 
 echo "== the package's Node tests ($((SECONDS - start)) s so far)"
-# The native side of the comparison: cli/examples/native_check, built by the
-# cli step (in the cli package so that no other package selection, and no
-# second release build of the library, is needed here).
-[ -x target/release/examples/native_check ] ||
-  cargo build --release -p draughts-cli --example native_check --quiet
+# The native side of the comparison: cli/examples/native_check. In the cli
+# package, so this is the cli step's package selection: after that step it
+# is already built (0.1 s), and no second release build of the library runs.
+cargo build --release -p draughts-cli --example native_check --quiet
 node --test bindings/wasm/tests/
 
 echo "== the page's tests in headless Chromium ($((SECONDS - start)) s so far)"
