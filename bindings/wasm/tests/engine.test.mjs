@@ -8,29 +8,12 @@
 // `cargo build --release -p draughts-cli --example native_check`)
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, existsSync } from "node:fs";
-import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import path from "node:path";
 
-import init, * as draughts from "../pkg/draughts.js";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, "../../..");
-await init({ module_or_path: readFileSync(path.join(here, "../pkg/draughts_bg.wasm")) });
+import { draughts, native, throwsMessage } from "./common.mjs";
 
 const { Engine, Game, variants } = draughts;
 const ALL = variants();
 const LEVELS = ["very-easy", "easy", "medium", "hard"];
-
-const nativeBin = process.env.DRAUGHTS_NATIVE_CHECK ?? path.join(root, "target/release/examples/native_check");
-function native(lines) {
-  assert.ok(existsSync(nativeBin), `${nativeBin} missing: cargo build --release -p draughts-cli --example native_check`);
-  const out = execFileSync(nativeBin, { input: lines.join("\n") + "\n", maxBuffer: 1 << 28 }).toString();
-  const replies = out.split("\n").slice(0, -1);
-  assert.equal(replies.length, lines.length);
-  return replies;
-}
 
 /** A fresh engine's search (16 MiB table, as native_check's), freed after. */
 function searchOnce(game, limits) {
@@ -40,20 +23,6 @@ function searchOnce(game, limits) {
   } finally {
     engine.free();
   }
-}
-
-function throwsMessage(fn, pattern) {
-  let error;
-  try {
-    fn();
-  } catch (e) {
-    error = e;
-  }
-  assert.ok(error, "expected an exception");
-  assert.ok(error instanceof Error, `an Error, not ${error}`);
-  assert.ok(!(error instanceof WebAssembly.RuntimeError), `a trap: ${error.message}`);
-  if (pattern) assert.match(error.message, pattern);
-  return error.message;
 }
 
 test("levels(): the library's four levels and what they do", () => {

@@ -6,30 +6,15 @@
 // Run: node --test bindings/wasm/tests/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync, existsSync } from "node:fs";
-import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import init, * as draughts from "../pkg/draughts.js";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, "../../..");
-await init({ module_or_path: readFileSync(path.join(here, "../pkg/draughts_bg.wasm")) });
+import { draughts, native, throwsMessage, root } from "./common.mjs";
 
 const { Game, Position, MoveInput, variants, perft } = draughts;
 const ALL = variants();
 const NAMES = ALL.map((v) => v.name);
 
-// The native answers: one request per line to the native_check example.
-const nativeBin = process.env.DRAUGHTS_NATIVE_CHECK ?? path.join(root, "target/release/examples/native_check");
-function native(lines) {
-  assert.ok(existsSync(nativeBin), `${nativeBin} missing: cargo build --release -p draughts-cli --example native_check`);
-  const out = execFileSync(nativeBin, { input: lines.join("\n") + "\n", maxBuffer: 1 << 28 }).toString();
-  const replies = out.split("\n").slice(0, -1);
-  assert.equal(replies.length, lines.length);
-  return replies;
-}
 
 // A small deterministic generator (xorshift32) for the random games.
 function rng(seed) {
@@ -40,20 +25,6 @@ function rng(seed) {
     x ^= x << 5; x >>>= 0;
     return x % n;
   };
-}
-
-function throwsMessage(fn, pattern) {
-  let error;
-  try {
-    fn();
-  } catch (e) {
-    error = e;
-  }
-  assert.ok(error, "expected an exception");
-  assert.ok(error instanceof Error, `an Error, not ${error}`);
-  assert.ok(!(error instanceof WebAssembly.RuntimeError), `a trap: ${error.message}`);
-  if (pattern) assert.match(error.message, pattern);
-  return error.message;
 }
 
 test("variants: every built-in variant and the eight house rules, with their boards", () => {
