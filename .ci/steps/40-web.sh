@@ -12,7 +12,9 @@ start=$SECONDS
 need=()
 command -v chromium >/dev/null || need+=(chromium)
 if ! { command -v rustup >/dev/null && rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; }; then
-  for p in rustc-web cargo-web rust-web-src lld-22; do
+  # rust-web-llvm provides rust-lld, the wasm linker: rustc-web only
+  # recommends it, and these installs take no recommends.
+  for p in rustc-web cargo-web rust-web-src rust-web-llvm lld-22; do
     dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
   done
 fi
