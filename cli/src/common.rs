@@ -105,3 +105,48 @@ pub fn parse_mode(text: &str) -> Option<MoveMode> {
         _ => None,
     }
 }
+
+/// The deepest perft this program accepts, for every entry point that counts
+/// a tree (`perft`, `divide`, `perft split --total`, the remaining depth of
+/// a unit line): far beyond any count that can finish, so the bound only
+/// turns a typo such as `--depth 99` into an error instead of a run that
+/// never ends.
+pub const MAX_DEPTH: u32 = 64;
+
+/// A depth beyond [`MAX_DEPTH`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DepthTooDeep {
+    /// The depth asked for.
+    pub depth: u32,
+}
+
+impl std::fmt::Display for DepthTooDeep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "depth {} is beyond any count this program can finish (at most {MAX_DEPTH})",
+            self.depth
+        )
+    }
+}
+
+impl std::error::Error for DepthTooDeep {}
+
+/// `depth` if it is at most [`MAX_DEPTH`].
+pub fn check_depth(depth: u32) -> Result<u32, DepthTooDeep> {
+    if depth > MAX_DEPTH {
+        Err(DepthTooDeep { depth })
+    } else {
+        Ok(depth)
+    }
+}
+
+/// A depth flag (`divide --depth`, `split --total`): a number of plies, at
+/// most [`MAX_DEPTH`]; for clap's `value_parser`.
+pub fn parse_depth(text: &str) -> Result<u32, String> {
+    let depth = text
+        .trim()
+        .parse::<u32>()
+        .map_err(|_| format!("`{text}` is not a depth (a number of plies)"))?;
+    check_depth(depth).map_err(|e| e.to_string())
+}

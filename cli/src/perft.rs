@@ -9,7 +9,9 @@ use std::process::ExitCode;
 
 use draughts::{MoveMode, Variant, VariantKind};
 
-use crate::common::{mode_name, outln, position, with_variant, PositionArgs};
+use crate::common::{
+    check_depth, mode_name, outln, parse_depth, position, with_variant, PositionArgs,
+};
 use crate::count::{self, nps, Options};
 use crate::split;
 
@@ -83,8 +85,8 @@ impl CountArgs {
 pub struct DivideArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// Depth below the root.
-    #[arg(long, short)]
+    /// Depth below the root (0 counts the root alone: no root moves, 1 node).
+    #[arg(long, short, value_parser = parse_depth)]
     depth: u32,
     #[command(flatten)]
     counting: CountArgs,
@@ -114,11 +116,7 @@ fn parse_depths(text: &str) -> Result<Depths, String> {
     if first > last {
         return Err(format!("empty depth range `{text}`"));
     }
-    if last > 64 {
-        return Err(format!(
-            "depth {last} is beyond any count this program can finish"
-        ));
-    }
+    check_depth(last).map_err(|e| e.to_string())?;
     Ok(Depths { first, last })
 }
 
@@ -186,19 +184,16 @@ fn divide_at<V: Variant>(
     args: &DivideArgs,
 ) -> Result<ExitCode, String> {
     let pos = position::<V>(fen)?;
-    let moves = pos.legal_moves_in(mode);
+    // Depth 0 is the root alone: perft(0) = 1 and no move is played below
+    // it, so there is nothing to divide.
+    let moves = if args.depth == 0 {
+        Vec::new()
+    } else {
+        pos.legal_moves_in(mode).to_vec()
+    };
     let c = count::count(&pos, args.depth, mode, args.counting.options());
-    // Depth 0 below the root: every move counts one.
-    let counts: Vec<u64> = if args.depth == 0 {
-        vec![1; moves.len()]
-    } else {
-        c.per_root
-    };
-    let nodes = if args.depth == 0 {
-        moves.len() as u64
-    } else {
-        c.nodes
-    };
+    let counts = c.per_root;
+    let nodes = c.nodes;
     let nps = nps(nodes, c.seconds);
     if args.json {
         let list: Vec<_> = moves
@@ -243,6 +238,10 @@ mod tests {
         assert!(parse_depths("8..5").is_err());
         assert!(parse_depths("x").is_err());
         assert!(parse_depths("-1").is_err());
-        assert!(parse_depths("65").is_err());
+        assert!(parse_depths("64").is_ok());
+        assert_eq!(
+            parse_depths("65"),
+            Err(crate::common::DepthTooDeep { depth: 65 }.to_string())
+        );
     }
 }

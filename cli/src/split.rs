@@ -16,7 +16,10 @@ use std::process::ExitCode;
 
 use draughts::{MoveMode, Position, Variant, VariantKind};
 
-use crate::common::{mode_name, out_text, outln, parse_mode, position, with_variant, PositionArgs};
+use crate::common::{
+    check_depth, mode_name, out_text, outln, parse_depth, parse_mode, position, with_variant,
+    PositionArgs,
+};
 use crate::count::{self, Options};
 use crate::perft::CountArgs;
 
@@ -37,10 +40,10 @@ pub struct SplitArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// Split this many plies below the root (K).
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = parse_depth)]
     depth: u32,
     /// The perft depth being counted (N >= K); each unit has N - K plies left.
-    #[arg(long)]
+    #[arg(long, value_parser = parse_depth)]
     total: u32,
     /// Write the units to this file instead of stdout.
     #[arg(long, short)]
@@ -133,7 +136,8 @@ impl Unit {
             fen: fen.to_string(),
             remaining: remaining
                 .parse()
-                .map_err(|_| format!("bad remaining depth `{remaining}`"))?,
+                .map_err(|_| format!("bad remaining depth `{remaining}`"))
+                .and_then(|d| check_depth(d).map_err(|e| e.to_string()))?,
             multiplicity: multiplicity
                 .parse()
                 .map_err(|_| format!("bad multiplicity `{multiplicity}`"))?,
@@ -340,8 +344,15 @@ fn selection(index: Option<&str>, part: Option<&str>, n: usize) -> Result<(usize
                 .split_once('/')
                 .ok_or_else(|| format!("--part: `{p}` is not I/P"))?;
             let (i, of) = (number(i, "--part")?, number(of, "--part")?);
+            if of == 0 {
+                return Err(format!(
+                    "--part {p}: the part count P of I/P must be at least 1"
+                ));
+            }
             if i == 0 || i > of {
-                return Err(format!("--part: {i} is not within 1..={of}"));
+                return Err(format!(
+                    "--part {p}: the part number I must be between 1 and {of}"
+                ));
             }
             (n * (i - 1) / of, n * i / of)
         }
@@ -356,27 +367,30 @@ fn selection(index: Option<&str>, part: Option<&str>, n: usize) -> Result<(usize
 }
 
 fn unit(args: UnitArgs) -> Result<ExitCode, String> {
-    fn read(text: &str, units: &mut Vec<Unit>) -> Result<(), String> {
-        for line in text.lines() {
-            if let Some(u) = parse_unit_line(line)? {
-                units.push(u);
-            }
+    // `source` names where the text came from in error messages.
+    fn read(text: &str, source: &str, units: &mut Vec<Unit>) -> Result<(), String> {
+        for (i, line) in text.lines().enumerate() {
+            let unit = parse_unit_line(line).map_err(|e| match source {
+                "" => e,
+                _ => format!("{source} line {}: {e}", i + 1),
+            })?;
+            units.extend(unit);
         }
         Ok(())
     }
     let mut units = Vec::new();
     if let Some(path) = &args.file {
-        read(&read_text(path)?, &mut units)?;
+        read(&read_text(path)?, &source_name(path), &mut units)?;
         let (a, b) = selection(args.index.as_deref(), args.part.as_deref(), units.len())?;
         units = units.drain(a..b).collect();
     }
     for line in &args.lines {
-        read(line, &mut units)?;
+        read(line, "", &mut units)?;
     }
     if args.file.is_none() && args.lines.is_empty() {
-        for line in std::io::stdin().lock().lines() {
+        for (i, line) in std::io::stdin().lock().lines().enumerate() {
             let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
-            read(&line, &mut units)?;
+            read(&line, "", &mut units).map_err(|e| format!("stdin line {}: {e}", i + 1))?;
         }
     }
     let opts = args.counting.options();
@@ -408,19 +422,52 @@ pub struct Merged {
     pub duplicates: usize,
 }
 
+/// How error messages name a file: its path, or `stdin` for `-`.
+fn source_name(path: &std::path::Path) -> String {
+    if path.as_os_str() == "-" {
+        "stdin".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The lines of `text` numbered from 1; a last line without its newline is
+/// an error naming `source`: a result line is written whole with its newline,
+/// so a last line without one was cut off (a killed job, a full disk), and
+/// its count may have lost digits even when it still reads as a number.
+fn complete_lines<'a>(source: &str, text: &'a str) -> Result<Vec<(usize, &'a str)>, String> {
+    let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();
+    if let Some(&(n, last)) = lines.last() {
+        if !text.ends_with('\n') && !last.trim().is_empty() {
+            return Err(format!(
+                "{source} line {n}: incomplete line (no newline at its end: the writer was cut off?): `{}`",
+                last.trim()
+            ));
+        }
+    }
+    Ok(lines)
+}
+
 /// Checks results against units: each unit counted exactly once (or, with
 /// `allow_identical`, more than once with the same count), no result for a
-/// unit the file does not have, every field matching; then sums.
-pub fn merge_text(units: &str, results: &str, allow_identical: bool) -> Result<Merged, String> {
-    let mut lines = units.lines();
-    let header = Header::parse(lines.next().unwrap_or(""))?;
+/// unit the file does not have, every field matching; then sums. `units` and
+/// each of `results` are (name, text): errors name the file and the line in
+/// it.
+pub fn merge_text(
+    units: (&str, &str),
+    results: &[(&str, &str)],
+    allow_identical: bool,
+) -> Result<Merged, String> {
+    let (units_name, units_text) = units;
+    let mut lines = complete_lines(units_name, units_text)?.into_iter();
+    let header = Header::parse(lines.next().map_or("", |(_, l)| l))
+        .map_err(|e| format!("{units_name} line 1: {e}"))?;
     let mut list = Vec::new();
-    for (i, line) in lines.enumerate() {
-        if let Some(u) = parse_unit_line(line).map_err(|e| format!("units line {}: {e}", i + 2))? {
+    for (n, line) in lines {
+        if let Some(u) = parse_unit_line(line).map_err(|e| format!("{units_name} line {n}: {e}"))? {
             if u.index != list.len() {
                 return Err(format!(
-                    "units line {}: index {} out of order (expected {})",
-                    i + 2,
+                    "{units_name} line {n}: index {} out of order (expected {})",
                     u.index,
                     list.len()
                 ));
@@ -430,7 +477,7 @@ pub fn merge_text(units: &str, results: &str, allow_identical: bool) -> Result<M
     }
     if list.len() != header.units {
         return Err(format!(
-            "the units file has {} units, its header says {}",
+            "{units_name}: the file has {} units, its header says {}",
             list.len(),
             header.units
         ));
@@ -438,46 +485,49 @@ pub fn merge_text(units: &str, results: &str, allow_identical: bool) -> Result<M
     let paths: u64 = list.iter().map(|u| u.multiplicity).sum();
     if paths != header.paths {
         return Err(format!(
-            "the multiplicities add up to {paths}, the header says {}",
+            "{units_name}: the multiplicities add up to {paths}, the header says {}",
             header.paths
         ));
     }
-    let mut counts: Vec<Option<u64>> = vec![None; list.len()];
+    // Where each unit's first result was read, for messages about a second.
+    let mut counts: Vec<Option<(u64, String)>> = vec![None; list.len()];
     let mut duplicates = 0;
-    for (i, line) in results.lines().enumerate() {
-        let Some((u, n)) =
-            parse_result_line(line).map_err(|e| format!("results line {}: {e}", i + 1))?
-        else {
-            continue;
-        };
-        let want = list.get(u.index).ok_or_else(|| {
-            format!(
-                "result for unit {}, which the units file does not have",
-                u.index
-            )
-        })?;
-        if &u != want {
-            return Err(format!(
-                "result for unit {} does not match the unit: `{}` vs `{}`",
-                u.index,
-                line.trim(),
-                want.line()
-            ));
-        }
-        match counts[u.index] {
-            None => counts[u.index] = Some(n),
-            Some(m) if m == n && allow_identical => duplicates += 1,
-            Some(m) if m == n => {
-                return Err(format!(
-                    "unit {} was counted twice (same count {n}; --allow-identical-duplicates accepts that)",
+    for &(name, text) in results {
+        for (n, line) in complete_lines(name, text)? {
+            let at = format!("{name} line {n}");
+            let Some((u, count)) = parse_result_line(line).map_err(|e| format!("{at}: {e}"))?
+            else {
+                continue;
+            };
+            let want = list.get(u.index).ok_or_else(|| {
+                format!(
+                    "{at}: result for unit {}, which {units_name} does not have",
                     u.index
-                ))
+                )
+            })?;
+            if &u != want {
+                return Err(format!(
+                    "{at}: result for unit {} does not match the unit: `{}` vs `{}`",
+                    u.index,
+                    line.trim(),
+                    want.line()
+                ));
             }
-            Some(m) => {
-                return Err(format!(
-                    "unit {} was counted twice with different counts: {m} and {n}",
-                    u.index
-                ))
+            match &counts[u.index] {
+                None => counts[u.index] = Some((count, at)),
+                Some((m, _)) if *m == count && allow_identical => duplicates += 1,
+                Some((m, first)) if *m == count => {
+                    return Err(format!(
+                        "{at}: unit {} was counted twice, first at {first} (same count {count}; --allow-identical-duplicates accepts that)",
+                        u.index
+                    ))
+                }
+                Some((m, first)) => {
+                    return Err(format!(
+                        "{at}: unit {} was counted twice with different counts: {m} ({first}) and {count}",
+                        u.index
+                    ))
+                }
             }
         }
     }
@@ -492,7 +542,7 @@ pub fn merge_text(units: &str, results: &str, allow_identical: bool) -> Result<M
     let nodes = list
         .iter()
         .zip(&counts)
-        .map(|(u, n)| u.multiplicity * n.expect("checked"))
+        .map(|(u, n)| u.multiplicity * n.as_ref().expect("checked").0)
         .sum();
     Ok(Merged {
         depth: header.depth,
@@ -504,15 +554,25 @@ pub fn merge_text(units: &str, results: &str, allow_identical: bool) -> Result<M
 
 fn merge(args: MergeArgs) -> Result<ExitCode, String> {
     let units = read_text(&args.units)?;
-    let mut results = String::new();
-    if args.results.is_empty() {
-        results = read_text(std::path::Path::new("-"))?;
+    let stdin = [std::path::PathBuf::from("-")];
+    let paths = if args.results.is_empty() {
+        &stdin[..]
+    } else {
+        &args.results[..]
+    };
+    let mut results = Vec::new();
+    for path in paths {
+        results.push((source_name(path), read_text(path)?));
     }
-    for path in &args.results {
-        results += &read_text(path)?;
-        results.push('\n');
-    }
-    let m = merge_text(&units, &results, args.allow_identical_duplicates)?;
+    let results: Vec<(&str, &str)> = results
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let m = merge_text(
+        (&source_name(&args.units), &units),
+        &results,
+        args.allow_identical_duplicates,
+    )?;
     if m.duplicates > 0 {
         eprintln!(
             "draughts: note: {} identical duplicate results accepted",
@@ -540,6 +600,11 @@ mod tests {
             output: None,
         };
         split_text::<V>(fen, mode, &args).unwrap()
+    }
+
+    /// Merges one results file.
+    fn merge(units: &str, results: &str, allow: bool) -> Result<Merged, String> {
+        merge_text(("units.txt", units), &[("results.txt", results)], allow)
     }
 
     fn results_for(units: &str) -> String {
@@ -579,14 +644,14 @@ mod tests {
         for (k, n) in [(0, 5), (2, 6), (3, 7), (7, 7)] {
             let units = units_for::<English>(None, MoveMode::Distinct, k, n);
             let results = results_for(&units);
-            let m = merge_text(&units, &results, false).unwrap();
+            let m = merge(&units, &results, false).unwrap();
             let want = perft_in(&Position::<English>::start(), n, MoveMode::Distinct);
             assert_eq!((m.depth, m.nodes), (n, want), "k={k} n={n}");
         }
         // Routes mode and a FEN (Turkish kings with many capture routes).
         let fen = "W:WKd4,Ke1:Bd6,b4,f4,d2,b6,f2";
         let units = units_for::<Turkish>(Some(fen), MoveMode::Routes, 2, 5);
-        let m = merge_text(&units, &results_for(&units), false).unwrap();
+        let m = merge(&units, &results_for(&units), false).unwrap();
         let pos = Position::<Turkish>::from_fen(fen).unwrap();
         assert_eq!(m.nodes, perft_in(&pos, 5, MoveMode::Routes));
     }
@@ -597,38 +662,119 @@ mod tests {
         let results = results_for(&units);
         let lines: Vec<&str> = results.lines().collect();
         // Missing.
-        let short = lines[1..].join("\n");
-        let e = merge_text(&units, &short, false).unwrap_err();
+        let short = lines[1..].join("\n") + "\n";
+        let e = merge(&units, &short, false).unwrap_err();
         assert!(e.contains("have no result (first: unit 0)"), "{e}");
         // Duplicate, same count: an error unless allowed.
         let dup = format!("{results}{}\n", lines[3]);
-        let e = merge_text(&units, &dup, false).unwrap_err();
+        let e = merge(&units, &dup, false).unwrap_err();
         assert!(e.contains("unit 3 was counted twice"), "{e}");
-        assert_eq!(merge_text(&units, &dup, true).unwrap().duplicates, 1);
+        assert_eq!(merge(&units, &dup, true).unwrap().duplicates, 1);
         // Duplicate with another count: always an error.
         let (head, _) = lines[3].rsplit_once(' ').unwrap();
         let bad = format!("{results}{head} 1\n");
-        let e = merge_text(&units, &bad, true).unwrap_err();
+        let e = merge(&units, &bad, true).unwrap_err();
         assert!(e.contains("different counts"), "{e}");
         // A result whose unit fields were changed.
         let altered = results.replacen(" distinct ", " routes ", 1);
-        let e = merge_text(&units, &altered, false).unwrap_err();
+        let e = merge(&units, &altered, false).unwrap_err();
         assert!(e.contains("does not match the unit"), "{e}");
         // A unit the file does not have.
         let foreign = format!(
             "{results}{}\n",
             lines[0].replacen("result 0 ", "result 99 ", 1)
         );
-        let e = merge_text(&units, &foreign, false).unwrap_err();
+        let e = merge(&units, &foreign, false).unwrap_err();
         assert!(e.contains("unit 99"), "{e}");
         // A units file with a unit removed.
         let mut cut: Vec<&str> = units.lines().collect();
         cut.remove(2);
-        let e = merge_text(&cut.join("\n"), &results, false).unwrap_err();
+        let e = merge(&(cut.join("\n") + "\n"), &results, false).unwrap_err();
         assert!(
             e.contains("out of order") || e.contains("header says"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn merge_errors_name_the_file_and_the_line_in_it() {
+        let units = units_for::<English>(None, MoveMode::Distinct, 2, 5);
+        let results = results_for(&units);
+        let lines: Vec<&str> = results.lines().collect();
+        // Three result files; the third has a stray line at its line 2.
+        let a = lines[..20].join("\n") + "\n";
+        let b = lines[20..30].join("\n") + "\n";
+        let c = format!(
+            "{}\nslurmstepd: error: oops\n{}\n",
+            lines[30],
+            lines[31..].join("\n")
+        );
+        let files = [
+            ("r/1.txt", a.as_str()),
+            ("r/2.txt", b.as_str()),
+            ("r/3.txt", c.as_str()),
+        ];
+        let e = merge_text(("units.txt", &units), &files, false).unwrap_err();
+        assert!(
+            e.starts_with("r/3.txt line 2: not a result line: `slurmstepd: error: oops`"),
+            "{e}"
+        );
+        // A duplicate in another file names both places.
+        let b2 = format!("{b}{}\n", lines[3]);
+        let files = [("r/1.txt", a.as_str()), ("r/2.txt", b2.as_str())];
+        let e = merge_text(("units.txt", &units), &files, false).unwrap_err();
+        assert!(
+            e.starts_with("r/2.txt line 11: unit 3 was counted twice, first at r/1.txt line 4"),
+            "{e}"
+        );
+        // The same results in three files merge to the one-file total.
+        let c = lines[30..].join("\n") + "\n";
+        let files = [
+            ("r/1.txt", a.as_str()),
+            ("r/2.txt", b.as_str()),
+            ("r/3.txt", c.as_str()),
+        ];
+        let m = merge_text(("units.txt", &units), &files, false).unwrap();
+        assert_eq!(m, merge(&units, &results, false).unwrap());
+        // A bad units line names the units file.
+        let bad_units = units.replacen("unit 4 ", "unit x ", 1);
+        let e = merge(&bad_units, &results, false).unwrap_err();
+        assert!(e.starts_with("units.txt line 6: bad unit index `x`"), "{e}");
+    }
+
+    #[test]
+    fn a_truncated_last_line_is_an_incomplete_line_even_when_it_parses() {
+        let units = units_for::<English>(None, MoveMode::Distinct, 2, 5);
+        let results = results_for(&units);
+        let n = results.lines().count();
+        // Cut inside the count: the line still reads, with a wrong count.
+        let cut = &results[..results.len() - 2];
+        assert!(parse_result_line(cut.lines().last().unwrap()).is_ok());
+        let e = merge(&units, cut, false).unwrap_err();
+        assert!(
+            e.starts_with(&format!("results.txt line {n}: incomplete line")),
+            "{e}"
+        );
+        // Cut inside the unit fields.
+        let cut = &results[..results.len() - 30];
+        let e = merge(&units, cut, false).unwrap_err();
+        assert!(e.contains("incomplete line"), "{e}");
+        assert!(!e.contains("bad count"), "{e}");
+        // A units file cut off likewise.
+        let e = merge(&units[..units.len() - 1], &results, false).unwrap_err();
+        let n = units.lines().count();
+        assert!(
+            e.starts_with(&format!("units.txt line {n}: incomplete line")),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn unit_lines_beyond_the_depth_bound_are_refused() {
+        let line = "unit 0 english distinct W:W21:B1 99 1";
+        let e = parse_unit_line(line).unwrap_err();
+        assert_eq!(e, crate::common::DepthTooDeep { depth: 99 }.to_string());
+        assert!(parse_unit_line("unit 0 english distinct W:W21:B1 64 1").is_ok());
     }
 
     #[test]
@@ -646,6 +792,10 @@ mod tests {
         assert!(selection(Some("9..11"), None, 10).is_err());
         assert!(selection(None, Some("0/4"), 10).is_err());
         assert!(selection(None, Some("5/4"), 10).is_err());
+        assert_eq!(
+            selection(None, Some("1/0"), 10),
+            Err("--part 1/0: the part count P of I/P must be at least 1".into())
+        );
     }
 
     #[test]
