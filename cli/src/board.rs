@@ -39,7 +39,9 @@ pub fn draw<V: Variant>(pos: &Position<V>, style: Style, flipped: bool) -> Strin
             };
             out += &cell;
         }
-        out += &format!(" {}\n", row + 1);
+        // Two spaces before the rank: a square number in the last column
+        // (right-aligned in its cell) never runs into it (`20  4`).
+        out += &format!("  {}\n", row + 1);
     }
     out += &format!("    {files}\n");
     out
@@ -71,10 +73,47 @@ mod tests {
         assert_eq!(lines.len(), 10);
         assert_eq!(lines[0].trim(), "a  b  c  d  e  f  g  h");
         // Rank 8 (Black's back row) on top: squares 1-4 hold Black men.
-        assert_eq!(lines[1], "  8     b     b     b     b  8");
+        assert_eq!(lines[1], "  8     b     b     b     b   8");
         // The empty middle rows show their square numbers (13-16 on rank 5).
-        assert_eq!(lines[4], "  5  13    14    15    16    5");
-        assert_eq!(lines[8], "  1  w     w     w     w     1");
+        assert_eq!(lines[4], "  5  13    14    15    16     5");
+        assert_eq!(lines[8], "  1  w     w     w     w      1");
+    }
+
+    /// Every rank line of `text`: the rank label at both ends, each at
+    /// least two spaces from the squares' text.
+    fn assert_labels_stand_apart(text: &str) {
+        let lines: Vec<&str> = text.lines().collect();
+        for line in &lines[1..lines.len() - 1] {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let (first, last) = (words[0], words[words.len() - 1]);
+            assert_eq!(first, last, "{line}");
+            let left = line.trim_start().strip_prefix(first).unwrap();
+            let right = line.strip_suffix(last).unwrap();
+            assert!(left.starts_with("  "), "left label touches: {line:?}");
+            assert!(right.ends_with("  "), "right label touches: {line:?}");
+        }
+    }
+
+    #[test]
+    fn square_numbers_never_touch_the_rank_labels() {
+        use draughts::{Canadian, International};
+        // Empty boards show every square's number, the widest case.
+        let empty = Position::<International>::from_fen("W:W:B").unwrap();
+        for flipped in [false, true] {
+            assert_labels_stand_apart(&draw(&empty, Style::Ascii, flipped));
+            let pos = Position::<International>::start();
+            assert_labels_stand_apart(&draw(&pos, Style::Unicode, flipped));
+            let empty = Position::<English>::from_fen("W:W:B").unwrap();
+            assert_labels_stand_apart(&draw(&empty, Style::Ascii, flipped));
+            let empty = Position::<Canadian>::from_fen("W:W:B").unwrap();
+            assert_labels_stand_apart(&draw(&empty, Style::Ascii, flipped));
+        }
+        // International rank 4 ends with square 35's number.
+        let text = draw(&empty, Style::Ascii, false);
+        assert_eq!(
+            text.lines().nth(7).unwrap(),
+            "  4     31    32    33    34    35  4"
+        );
     }
 
     #[test]
@@ -91,17 +130,17 @@ mod tests {
         let text = draw(&Position::<Russian>::start(), Style::Ascii, false);
         assert_eq!(
             text.lines().nth(4).unwrap(),
-            "  5  .     .     .     .     5"
+            "  5  .     .     .     .      5"
         );
         let text = draw(&Position::<Turkish>::start(), Style::Ascii, false);
         // Turkish: every square is played; men on ranks 2-3 and 6-7.
         assert_eq!(
             text.lines().nth(2).unwrap(),
-            "  7  b  b  b  b  b  b  b  b  7"
+            "  7  b  b  b  b  b  b  b  b   7"
         );
         assert_eq!(
             text.lines().nth(1).unwrap(),
-            "  8  .  .  .  .  .  .  .  .  8"
+            "  8  .  .  .  .  .  .  .  .   8"
         );
     }
 }

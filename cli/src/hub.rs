@@ -172,7 +172,7 @@ pub fn parse_hub_position<V: Variant>(text: &str) -> Result<Position<V>, String>
     let n = V::Board::SQUARES as usize;
     if chars.len() != n + 1 {
         return Err(format!(
-            "a {} position has {} characters (side to move and {n} squares), not {}",
+            "{} positions have {} characters (side to move and {n} squares), not {}",
             V::NAME,
             n + 1,
             chars.len()

@@ -1,5 +1,5 @@
 //! `draughts moves`: the legal moves of a position, one per line.
-use draughts::{AnyPosition, MoveMode, VariantKind};
+use draughts::{AnyGame, AnyPosition, MoveMode, VariantKind};
 use std::process::ExitCode;
 
 use crate::common::outln;
@@ -22,7 +22,9 @@ pub struct Args {
     short: bool,
 }
 
-/// Prints the moves; an error is one line for `main` to print.
+/// Prints the moves; an error is one line for `main` to print. A position
+/// without moves prints nothing on stdout (scripts read one move a line) and
+/// says so on stderr, with the game's result when that ends the game.
 pub fn run(args: Args) -> Result<ExitCode, String> {
     let pos = match &args.fen {
         Some(fen) => {
@@ -35,14 +37,25 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     } else {
         MoveMode::Distinct
     };
-    if args.short {
-        for m in pos.legal_moves_short_text() {
-            outln!("{m}");
-        }
+    let list: Vec<String> = if args.short {
+        pos.legal_moves_short_text()
     } else {
-        for (m, _) in pos.divide(0, mode) {
-            outln!("{m}");
-        }
+        pos.divide(0, mode).into_iter().map(|(m, _)| m).collect()
+    };
+    for m in &list {
+        outln!("{m}");
+    }
+    if list.is_empty() {
+        eprintln!("{}", no_moves_line(&pos));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The line for a position without legal moves.
+fn no_moves_line(pos: &AnyPosition) -> String {
+    let side = pos.turn();
+    match AnyGame::from_position(pos.clone()).outcome() {
+        Some(o) => format!("draughts: {side} has no legal moves: the game is over ({o})"),
+        None => format!("draughts: {side} has no legal moves"),
+    }
 }

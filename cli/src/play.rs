@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use draughts::engine::{Engine, Hooks, Level};
 use draughts::pdn::write_pdn;
-use draughts::{Color, Declaration, Game, Variant};
+use draughts::{Color, Declaration, Game, GameError, MoveTextError, Position, Variant};
 
 use crate::board::{draw, Style};
 use crate::common::{position, with_variant};
@@ -30,12 +30,14 @@ pub struct Args {
     /// Show the board from Black's side.
     #[arg(long)]
     flip: bool,
-    /// Name of the White player (for the saved PDN).
-    #[arg(long, default_value = "White")]
-    white: String,
-    /// Name of the Black player (for the saved PDN).
-    #[arg(long, default_value = "Black")]
-    black: String,
+    /// Name of the White player, for the saved PDN (default: `White`; with
+    /// `--level`, `draughts (<level>)` for the computer's side and `Human`
+    /// for yours).
+    #[arg(long)]
+    white: Option<String>,
+    /// Name of the Black player, for the saved PDN (as for `--white`).
+    #[arg(long)]
+    black: Option<String>,
     /// Play against the computer at this level: very-easy, easy, medium or
     /// hard (about a second a move). Without it two people play.
     #[arg(long)]
@@ -258,12 +260,14 @@ pub fn session<V: Variant>(
                     writeln!(out, "usage: save <file>").map_err(io)?;
                     continue;
                 }
+                let white = player_name(args, computer.as_ref(), Color::White);
+                let black = player_name(args, computer.as_ref(), Color::Black);
                 let pdn = write_pdn(
                     &game,
                     &[
                         ("Event", "draughts play"),
-                        ("White", &args.white),
-                        ("Black", &args.black),
+                        ("White", &white),
+                        ("Black", &black),
                     ],
                 );
                 match std::fs::write(rest, pdn) {
@@ -278,13 +282,43 @@ pub fn session<V: Variant>(
                         writeln!(out, "{} plays {}", name(turn), pos.move_text(&m)).map_err(io)?;
                         redraw = true;
                     }
-                    Err(e) => {
-                        writeln!(out, "{e} (type `moves` for the legal moves)").map_err(io)?
-                    }
+                    Err(e) => writeln!(out, "{}", refusal(&pos, &e)).map_err(io)?,
                 }
             }
         }
     }
+}
+
+/// The name of `side` for the saved PDN: the `--white`/`--black` name, else
+/// the computer (`draughts (hard)`) and `Human` against the computer, else
+/// `White`/`Black`.
+fn player_name(args: &Args, computer: Option<&Computer>, side: Color) -> String {
+    let given = match side {
+        Color::White => &args.white,
+        Color::Black => &args.black,
+    };
+    match (given, computer) {
+        (Some(name), _) => name.clone(),
+        (None, Some(c)) if c.side == side => format!("draughts ({})", c.level),
+        (None, Some(_)) => "Human".into(),
+        (None, None) => side.to_string(),
+    }
+}
+
+/// Why a typed move was not played, as one line: a move that matches no
+/// legal move while a capture is compulsory says so and lists the captures.
+fn refusal<V: Variant>(pos: &Position<V>, e: &GameError) -> String {
+    if let GameError::MoveText(MoveTextError::Illegal { text }) = e {
+        if pos.has_captures() {
+            let captures: Vec<String> =
+                pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
+            return format!(
+                "`{text}` is not legal: a capture is compulsory: {}",
+                captures.join(", ")
+            );
+        }
+    }
+    format!("{e} (type `moves` for the legal moves)")
 }
 
 /// One trimmed line, or `None` at the end of the input.
@@ -315,8 +349,8 @@ mod tests {
             fen: None,
             ascii: true,
             flip: false,
-            white: "Ann".into(),
-            black: "Bob".into(),
+            white: Some("Ann".into()),
+            black: Some("Bob".into()),
             level: None,
             computer: None,
             seed: None,
@@ -393,6 +427,75 @@ mod tests {
         let out = transcript::<draughts::International>(&a, "moves\n");
         assert!(out.contains("White (very easy) plays"), "{out}");
         assert!(out.contains("Black to move>"), "{out}");
+    }
+
+    #[test]
+    fn a_quiet_move_when_a_capture_is_compulsory_says_so() {
+        let a = args(VariantKind::International);
+        let out = transcript::<draughts::International>(&a, "32-28\n19-23\n33-29\n");
+        assert!(
+            out.contains("`33-29` is not legal: a capture is compulsory: 28x19\n"),
+            "{out}"
+        );
+        // Two captures to choose from: both listed.
+        let mut b = args(VariantKind::International);
+        b.fen = Some("W:W28,47:B22,23".into());
+        let out = transcript::<draughts::International>(&b, "47-42\n");
+        let line = out
+            .lines()
+            .find_map(|l| l.split_once("> ").map(|(_, r)| r))
+            .unwrap();
+        let (head, list) = line.split_at("`47-42` is not legal: a capture is compulsory: ".len());
+        assert_eq!(
+            head, "`47-42` is not legal: a capture is compulsory: ",
+            "{out}"
+        );
+        let mut list: Vec<&str> = list.split(", ").collect();
+        list.sort();
+        assert_eq!(list, ["28x17", "28x19"], "{out}");
+        // Without a capture, the usual message.
+        let out = transcript::<draughts::International>(&a, "32-26\n");
+        assert!(
+            out.contains("no legal move matches `32-26` (type `moves` for the legal moves)"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn the_saved_game_names_the_computer_and_its_level() {
+        let dir = std::env::temp_dir().join(format!("draughts-play-names-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("game.pdn");
+        let mut a = args(VariantKind::International);
+        (a.white, a.black) = (None, None);
+        a.level = Some(Level::Hard);
+        a.computer = Some(Color::White);
+        a.seed = Some(1);
+        // A node-limited search would be faster, but `hard` is what players
+        // choose; resign at once so the computer moves only once.
+        let input = format!("resign\nsave {}\n", file.display());
+        transcript::<draughts::International>(&a, &input);
+        let pdn = std::fs::read_to_string(&file).unwrap();
+        assert!(pdn.contains("[White \"draughts (hard)\"]"), "{pdn}");
+        assert!(pdn.contains("[Black \"Human\"]"), "{pdn}");
+        // A name given on the command line wins; the other side is still
+        // the computer.
+        a.black = Some("Ann".into());
+        a.level = Some(Level::VeryEasy);
+        transcript::<draughts::International>(&a, &input);
+        let pdn = std::fs::read_to_string(&file).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(pdn.contains("[White \"draughts (very easy)\"]"), "{pdn}");
+        assert!(pdn.contains("[Black \"Ann\"]"), "{pdn}");
+        // Two people: White and Black.
+        let out = args(VariantKind::English);
+        let none = Args {
+            white: None,
+            black: None,
+            ..out
+        };
+        assert_eq!(player_name(&none, None, Color::White), "White");
+        assert_eq!(player_name(&none, None, Color::Black), "Black");
     }
 
     #[test]
