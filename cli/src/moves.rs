@@ -54,7 +54,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
 /// The line for a position without legal moves.
 fn no_moves_line(pos: &AnyPosition) -> String {
     let side = pos.turn();
-    match AnyGame::from_position(pos.clone()).outcome() {
+    match AnyGame::from_position(*pos).outcome() {
         Some(o) => format!("draughts: {side} has no legal moves: the game is over ({o})"),
         None => format!("draughts: {side} has no legal moves"),
     }
