@@ -2,13 +2,14 @@
 //! step-wise (click) move entry on a board.
 
 use draughts::{AnyPosition, Color, Geometry, PieceKind, Position, Variant, VariantKind};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::convert::{
-    color_name, fen_err, find_move, kind, mode, numbers, py_move, q, text_err, MoveArg, PyMove,
+    color_name, fen_err, find_move, kind, mode, numbers, py_move, q, text_err, Int, MoveArg, PyMove,
 };
+use crate::errors;
+use crate::interrupt::{perft_polled, Poll, MAX_PERFT_DEPTH};
 
 /// A position of any variant: the pieces and the side to move.
 ///
@@ -42,13 +43,28 @@ fn piece_char(c: Color, k: PieceKind) -> char {
     }
 }
 
-/// Planes `[own men, own kings, opponent men, opponent kings]` ("own" is the
-/// side to move), each `height x width`, row 0 the far row as White sees it
-/// (the top of the diagram), column 0 file `a`. One byte per cell.
-pub(crate) fn planes<V: Variant>(p: &Position<V>, out: &mut Vec<u8>) {
+/// The number of planes of `planes`.
+pub(crate) const PLANES: usize = 5;
+
+/// Planes `[own men, own kings, opponent men, opponent kings, white to
+/// move]` ("own" is the side to move; the last plane is all ones when White
+/// is to move), each `height x width`, one byte per cell. Row 0 is the far
+/// row as White sees it (the top of the diagram) and column 0 file `a`; with
+/// `canonical`, the board is seen from the side to move: when Black is to
+/// move it is rotated by 180 degrees (the planes of `p.flipped()`, except
+/// the last).
+pub(crate) fn planes<V: Variant>(p: &Position<V>, canonical: bool, out: &mut Vec<u8>) {
     let (w, h) = (V::Board::WIDTH as usize, V::Board::HEIGHT as usize);
     let base = out.len();
-    out.resize(base + 4 * w * h, 0);
+    out.resize(base + PLANES * w * h, 0);
+    if p.turn() == Color::White {
+        out[base + 4 * w * h..].fill(1);
+    }
+    let p = &if canonical && p.turn() == Color::Black {
+        p.flipped()
+    } else {
+        *p
+    };
     let me = p.turn();
     for r in 0..h {
         let row = (h - 1 - r) as u8;
@@ -71,6 +87,32 @@ pub(crate) fn planes<V: Variant>(p: &Position<V>, out: &mut Vec<u8>) {
 /// The action of a move: `(from - 1) * num_squares + (to - 1)`.
 pub(crate) fn action_of(num_squares: usize, m: &PyMove) -> usize {
     (m.from_square as usize - 1) * num_squares + (m.to_square_num() as usize - 1)
+}
+
+/// The number of square `n` on the board rotated by 180 degrees (the square
+/// `n` is on when the board is seen from Black's side).
+fn rotated<V: Variant>(n: u16) -> u16 {
+    let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
+    u8::try_from(n)
+        .ok()
+        .and_then(V::square)
+        .and_then(|sq| {
+            let (r, c) = V::square_coords(sq);
+            V::algebraic_square(h - 1 - r, w - 1 - c)
+        })
+        .map_or(n, |sq| V::square_number(sq) as u16)
+}
+
+/// The action of `m` in position `p`: with `canonical` and Black to move,
+/// of the move's squares on the rotated board.
+fn action_in<V: Variant>(p: &Position<V>, m: &PyMove, canonical: bool) -> usize {
+    let n = V::Board::SQUARES as usize;
+    if canonical && p.turn() == Color::Black {
+        (rotated::<V>(m.from_square) as usize - 1) * n
+            + (rotated::<V>(m.to_square_num()) as usize - 1)
+    } else {
+        action_of(n, m)
+    }
 }
 
 impl PyMove {
@@ -121,6 +163,23 @@ impl Board {
         let k = self.kind();
         with_pos!(&self.pos, p => p.legal_moves_in(mode(routes)).iter().map(|m| py_move(k, m)).collect())
     }
+
+    fn action_of(&self, m: &PyMove, canonical: bool) -> usize {
+        with_pos!(&self.pos, p => action_in(p, m, canonical))
+    }
+}
+
+/// A perft depth argument: 0 to `MAX_PERFT_DEPTH`.
+fn perft_depth(depth: &Int) -> PyResult<u32> {
+    Ok(depth.in_range("depth", 0, MAX_PERFT_DEPTH)? as u32)
+}
+
+/// The largest thread count accepted.
+pub(crate) const MAX_THREADS: i128 = 256;
+
+/// A thread-count argument: 1 to `MAX_THREADS`.
+pub(crate) fn thread_count(threads: &Int) -> PyResult<usize> {
+    Ok(threads.in_range("threads", 1, MAX_THREADS)? as usize)
 }
 
 #[pymethods]
@@ -226,10 +285,11 @@ impl Board {
     }
 
     /// The piece on `square`: `"w"`/`"b"` for a man, `"W"`/`"B"` for a king,
-    /// None for an empty square.
-    fn piece_at(&self, square: i64) -> PyResult<Option<String>> {
+    /// None for an empty square. Raises `SquareError` for a number that is
+    /// not a square of the board.
+    fn piece_at(&self, square: Int) -> PyResult<Option<String>> {
         with_pos!(&self.pos, p => {
-            let sq = crate::convert::square_of(p, square)?;
+            let sq = crate::convert::square_of(p, &square)?;
             Ok(p.piece_at(sq).map(|pc| piece_char(pc.color, pc.kind).to_string()))
         })
     }
@@ -245,7 +305,7 @@ impl Board {
                 Some("man") => p.men(c),
                 Some("king") => p.kings(c),
                 Some(other) => {
-                    return Err(PyValueError::new_err(format!(
+                    return Err(errors::ArgumentError::new_err(format!(
                         "`{other}` is not a piece kind (expected \"man\" or \"king\")"
                     )))
                 }
@@ -256,8 +316,8 @@ impl Board {
 
     /// The square as the variant writes it (`"22"`, or `"c3"` in variants
     /// with algebraic notation).
-    fn square_name(&self, square: i64) -> PyResult<String> {
-        with_pos!(&self.pos, p => Ok(square_text(p, crate::convert::square_of(p, square)?)))
+    fn square_name(&self, square: Int) -> PyResult<String> {
+        with_pos!(&self.pos, p => Ok(square_text(p, crate::convert::square_of(p, &square)?)))
     }
 
     /// The number of the square named `text` (a number or `"c3"`).
@@ -265,31 +325,46 @@ impl Board {
         with_pos!(&self.pos, p => parse_square_in(p, text))
     }
 
-    /// Perft: the number of move sequences of length `depth` (captures are
-    /// one move each; `routes=True` counts every capture route). Runs without
-    /// holding the GIL; `threads > 1` splits the root moves over threads.
-    #[pyo3(signature = (depth, routes = false, threads = 1))]
-    fn perft(&self, py: Python<'_>, depth: u32, routes: bool, threads: usize) -> u64 {
+    /// Perft: the number of move sequences of length `depth` (0 to 30;
+    /// captures are one move each; `routes=True` counts every capture route).
+    /// Runs without holding the GIL; `threads` (1 to 256) above 1 splits the
+    /// work over threads. Ctrl-C (any exception from a signal handler) stops
+    /// it within a fraction of a second and is raised. `ArgumentError` for a
+    /// depth or thread count out of range.
+    #[pyo3(signature = (depth, routes = false, threads = Int::of(1)), text_signature = "(self, depth, routes=False, threads=1)")]
+    fn perft(&self, py: Python<'_>, depth: Int, routes: bool, threads: Int) -> PyResult<u64> {
+        let depth = perft_depth(&depth)?;
+        let threads = thread_count(&threads)?;
         let pos = self.pos;
         py.detach(move || {
-            if threads > 1 {
-                pos.perft_parallel(depth, mode(routes), threads)
-            } else {
-                pos.perft(depth, mode(routes))
-            }
+            let mut poll = Poll::new();
+            let n = with_pos!(&pos, p => perft_polled(p, depth, mode(routes), threads, &mut poll));
+            poll.finish(n)
         })
     }
 
-    /// Perft per root move: `{full-path move text: count}`.
+    /// Perft per root move: `{full-path move text: count}` (depth 0 and 1
+    /// both give 1 per move). Like `perft`, stops on Ctrl-C.
     #[pyo3(signature = (depth, routes = false))]
     fn divide<'py>(
         &self,
         py: Python<'py>,
-        depth: u32,
+        depth: Int,
         routes: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let depth = perft_depth(&depth)?.max(1);
         let pos = self.pos;
-        let rows = py.detach(move || pos.divide(depth.max(1), mode(routes)));
+        let rows = py.detach(move || {
+            let mut poll = Poll::new();
+            let rows = with_pos!(&pos, p => {
+                let mode = mode(routes);
+                p.legal_moves_in(mode)
+                    .iter()
+                    .map(|m| Some((m.to_string(), perft_polled(&p.play(m), depth - 1, mode, 1, &mut poll)?)))
+                    .collect::<Option<Vec<_>>>()
+            });
+            poll.finish(rows)
+        })?;
         let d = PyDict::new(py);
         for (m, n) in rows {
             d.set_item(m, n)?;
@@ -297,16 +372,28 @@ impl Board {
         Ok(d)
     }
 
+    /// The same position seen from the other side: the board rotated by 180
+    /// degrees, the colours swapped and the other side to move (the
+    /// library's `Position::flipped`). Every variant treats both colours
+    /// alike, so the flipped board has as many legal moves and the same perft.
+    fn flipped(&self) -> Board {
+        Board {
+            pos: self.pos.flipped(),
+        }
+    }
+
     /// Step-wise move input starting with `clicks` (square numbers).
+    /// Raises `SquareError` for a number that is not a square, `MoveError`
+    /// when the clicks fit no legal move.
     #[pyo3(signature = (clicks = Vec::new()))]
-    fn move_input(&self, clicks: Vec<i64>) -> PyResult<MoveInput> {
+    fn move_input(&self, clicks: Vec<Int>) -> PyResult<MoveInput> {
         let mut input = MoveInput {
             pos: self.pos,
             clicks: Vec::new(),
         };
         for c in clicks {
-            if !input.click(c)? {
-                return Err(PyValueError::new_err(format!(
+            if !input.click(&c)? {
+                return Err(errors::MoveError::new_err(format!(
                     "square {c} can't be clicked after {:?}",
                     input.clicks
                 )));
@@ -315,20 +402,25 @@ impl Board {
         Ok(input)
     }
 
-    /// The board as NumPy planes, shape `(4, height, width)`: own men, own
-    /// kings, opponent men, opponent kings ("own" = side to move); row 0 is
-    /// the far row as White sees it, column 0 is file `a`. Needs NumPy.
-    #[pyo3(signature = (dtype = None))]
+    /// The board as NumPy planes, shape `(5, height, width)`: own men, own
+    /// kings, opponent men, opponent kings ("own" = the side to move), then
+    /// a plane of ones when White is to move (zeros when Black is). Row 0 is
+    /// the far row as White sees it, column 0 file `a`; with
+    /// `canonical=True` the board is seen from the side to move (rotated by
+    /// 180 degrees when Black is to move), so "own" men always move up.
+    /// Needs NumPy.
+    #[pyo3(signature = (dtype = None, canonical = false))]
     fn planes<'py>(
         &self,
         py: Python<'py>,
         dtype: Option<Bound<'py, PyAny>>,
+        canonical: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let mut buf = Vec::new();
-        with_pos!(&self.pos, p => planes(p, &mut buf));
+        with_pos!(&self.pos, p => planes(p, canonical, &mut buf));
         let (h, w, _) = dims(self.kind());
         let dtype = dtype.unwrap_or_else(|| "float32".into_pyobject(py).unwrap().into_any());
-        ndarray(py, &buf, vec![4, h, w], &dtype)
+        ndarray(py, &buf, vec![PLANES, h, w], &dtype)
     }
 
     /// Number of actions: `num_squares ** 2`.
@@ -338,8 +430,12 @@ impl Board {
         n * n
     }
 
-    /// The action of a move: `(from_square - 1) * num_squares + (to_square - 1)`.
-    fn action(&self, r#move: PyRef<'_, PyMove>) -> PyResult<usize> {
+    /// The action of a move: `(from_square - 1) * num_squares + (to_square - 1)`;
+    /// with `canonical=True` and Black to move, of the squares the move's
+    /// squares are on when the board is rotated by 180 degrees (as
+    /// `planes(canonical=True)` shows it).
+    #[pyo3(signature = (r#move, canonical = false))]
+    fn action(&self, r#move: PyRef<'_, PyMove>, canonical: bool) -> PyResult<usize> {
         if r#move.kind != self.kind() {
             return Err(crate::errors::MoveError::new_err(format!(
                 "a {} move has no action in a {} position",
@@ -347,31 +443,35 @@ impl Board {
                 self.kind()
             )));
         }
-        Ok(action_of(dims(self.kind()).2, &r#move))
+        Ok(self.action_of(&r#move, canonical))
     }
 
-    /// The legal moves whose action is `action` (several when captures share
-    /// start and end square), in `legal_moves()` order.
-    fn moves_for_action(&self, action: usize) -> Vec<PyMove> {
-        let n = dims(self.kind()).2;
-        self.legal(false)
+    /// The legal moves whose action (see `action`) is `action` (several
+    /// when captures share start and end square), in `legal_moves()` order.
+    /// `ArgumentError` for an action that is not 0 to `num_actions - 1`.
+    #[pyo3(signature = (action, canonical = false))]
+    fn moves_for_action(&self, action: Int, canonical: bool) -> PyResult<Vec<PyMove>> {
+        let a = action.in_range("action", 0, self.num_actions() as i128 - 1)? as usize;
+        Ok(self
+            .legal(false)
             .into_iter()
-            .filter(|m| action_of(n, m) == action)
-            .collect()
+            .filter(|m| self.action_of(m, canonical) == a)
+            .collect())
     }
 
     /// The legal-move mask: shape `(num_actions,)`, true where some legal
-    /// move has that action. Needs NumPy.
-    #[pyo3(signature = (dtype = None))]
+    /// move has that action (see `action`). Needs NumPy.
+    #[pyo3(signature = (dtype = None, canonical = false))]
     fn legal_mask<'py>(
         &self,
         py: Python<'py>,
         dtype: Option<Bound<'py, PyAny>>,
+        canonical: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let n = dims(self.kind()).2;
         let mut buf = vec![0u8; n * n];
         for m in self.legal(false) {
-            buf[action_of(n, &m)] = 1;
+            buf[self.action_of(&m, canonical)] = 1;
         }
         let dtype = dtype.unwrap_or_else(|| "bool".into_pyobject(py).unwrap().into_any());
         ndarray(py, &buf, vec![n * n], &dtype)
@@ -419,7 +519,9 @@ fn square_text<V: Variant>(_: &Position<V>, sq: draughts::Square) -> String {
 fn parse_square_in<V: Variant>(_: &Position<V>, text: &str) -> PyResult<u16> {
     V::parse_square(text.trim())
         .map(|s| V::square_number(s) as u16)
-        .ok_or_else(|| PyValueError::new_err(format!("`{text}` is not a square of {}", V::NAME)))
+        .ok_or_else(|| {
+            errors::SquareError::new_err(format!("`{text}` is not a square of {}", V::NAME))
+        })
 }
 
 /// Step-wise move input for click-driven frontends.
@@ -479,7 +581,7 @@ impl MoveInput {
         with_pos!(&self.pos, p => view(k, p, &self.clicks, None)).expect("clicks were accepted")
     }
 
-    fn click(&mut self, square: i64) -> PyResult<bool> {
+    fn click(&mut self, square: &Int) -> PyResult<bool> {
         let k = self.pos.kind();
         let n = with_pos!(&self.pos, p => crate::convert::square_of(p, square).map(|s| number_in(p, s)))?;
         let ok = with_pos!(&self.pos, p => view(k, p, &self.clicks, Some(n))).is_some();
@@ -497,10 +599,11 @@ fn number_in<V: Variant>(_: &Position<V>, sq: draughts::Square) -> u16 {
 #[pymethods]
 impl MoveInput {
     /// Clicks `square`: True if some legal move is still possible with it;
-    /// otherwise False and nothing changes.
+    /// otherwise False and nothing changes. `SquareError` for a number that
+    /// is not a square of the board.
     #[pyo3(name = "click")]
-    fn click_(&mut self, square: i64) -> PyResult<bool> {
-        self.click(square)
+    fn click_(&mut self, square: Int) -> PyResult<bool> {
+        self.click(&square)
     }
 
     /// Takes back the last click and returns it (None if there was none).

@@ -5,7 +5,7 @@ use draughts::{
     Color, DrawMode, FenError, GameError, Geometry, Move, MoveMode, MoveTextError, Outcome,
     Position, UnknownVariant, Variant, VariantKind,
 };
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 
 use crate::errors;
@@ -177,19 +177,77 @@ pub(crate) fn find_move<V: Variant>(
         .ok_or_else(|| errors::MoveError::new_err(format!("illegal move {}", m.text)))
 }
 
-/// The square numbered `n` in variant `V`.
-pub(crate) fn square<V: Variant>(n: i64) -> PyResult<draughts::Square> {
-    u8::try_from(n).ok().and_then(V::square).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "{n} is not a square of {} (squares are 1 to {})",
-            V::NAME,
-            V::Board::SQUARES
-        ))
-    })
+/// An integer argument of any size (a Python `int`, or anything with
+/// `__index__`), so that an out-of-range value gets this package's error
+/// rather than an `OverflowError`. `value` is None beyond the `i128` range.
+#[derive(Clone, Debug)]
+pub(crate) struct Int {
+    pub(crate) value: Option<i128>,
+    text: String,
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match obj.extract::<i128>() {
+            Ok(v) => Ok(Int {
+                value: Some(v),
+                text: v.to_string(),
+            }),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(Int {
+                value: None,
+                text: obj.str()?.to_string(),
+            }),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+impl Int {
+    /// A default value.
+    pub(crate) fn of(v: i64) -> Int {
+        Int {
+            value: Some(v.into()),
+            text: v.to_string(),
+        }
+    }
+
+    /// The value if it is in `lo..=hi`, else an `ArgumentError` naming the
+    /// argument and the range.
+    pub(crate) fn in_range(&self, name: &str, lo: i128, hi: i128) -> PyResult<i128> {
+        match self.value {
+            Some(v) if (lo..=hi).contains(&v) => Ok(v),
+            _ => Err(errors::ArgumentError::new_err(format!(
+                "{name} must be {lo} to {hi}, got {}",
+                self.text
+            ))),
+        }
+    }
+}
+
+impl core::fmt::Display for Int {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// The square numbered `n` in variant `V` (`SquareError` otherwise).
+pub(crate) fn square<V: Variant>(n: &Int) -> PyResult<draughts::Square> {
+    n.value
+        .and_then(|v| u8::try_from(v).ok())
+        .and_then(V::square)
+        .ok_or_else(|| {
+            errors::SquareError::new_err(format!(
+                "{n} is not a square of {} (squares are 1 to {})",
+                V::NAME,
+                V::Board::SQUARES
+            ))
+        })
 }
 
 /// The square numbered `n` in the variant of `_pos`.
-pub(crate) fn square_of<V: Variant>(_pos: &Position<V>, n: i64) -> PyResult<draughts::Square> {
+pub(crate) fn square_of<V: Variant>(_pos: &Position<V>, n: &Int) -> PyResult<draughts::Square> {
     square::<V>(n)
 }
 
@@ -210,7 +268,7 @@ pub(crate) fn color(text: &str) -> PyResult<Color> {
     match text.to_ascii_lowercase().as_str() {
         "white" | "w" => Ok(Color::White),
         "black" | "b" => Ok(Color::Black),
-        _ => Err(PyValueError::new_err(format!(
+        _ => Err(errors::ArgumentError::new_err(format!(
             "`{text}` is not a colour (expected \"white\" or \"black\")"
         ))),
     }
@@ -221,7 +279,7 @@ pub(crate) fn draw_mode(text: &str) -> PyResult<DrawMode> {
         "automatic" => Ok(DrawMode::Automatic),
         "on_claim" => Ok(DrawMode::OnClaim),
         "as_written" => Ok(DrawMode::AsWritten),
-        _ => Err(PyValueError::new_err(format!(
+        _ => Err(errors::ArgumentError::new_err(format!(
             "`{text}` is not a draw mode (expected \"automatic\", \"as_written\" or \"on_claim\")"
         ))),
     }
@@ -305,7 +363,7 @@ impl PyOutcome {
             ["white", "black", "1-0", "0-1", "1/2-1/2"]
                 .into_iter()
                 .find(|x| *x == s)
-                .ok_or_else(|| PyValueError::new_err(format!("bad outcome field `{s}`")))
+                .ok_or_else(|| errors::ArgumentError::new_err(format!("bad outcome field `{s}`")))
         };
         Ok(PyOutcome {
             winner: winner.as_deref().map(statics).transpose()?,

@@ -1,10 +1,10 @@
 //! `Game`: a mutable game (start position, moves, draw rules, outcome) with
 //! PDN in and out.
 
-use draughts::pdn::{parse_pdn, replay, write_pdn, PdnError};
+use draughts::pdn::{parse_pdn, replay, write_pdn, PdnError, PdnErrorKind};
 use draughts::{AnyGame, AnyPosition, Color, Declaration, Variant, VariantKind};
-use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::board::{diagram, Board};
 use crate::convert::{
@@ -199,7 +199,8 @@ impl Game {
     }
 
     /// Takes back the last move and returns it (clearing any outcome).
-    /// Raises `IndexError` when no move has been played.
+    /// Raises `EmptyGameError` (also an `IndexError`) when no move has been
+    /// played.
     fn pop(&mut self) -> PyResult<PyMove> {
         let k = self.kind();
         let m = with_game!(&mut self.g, g => g.undo().map(|m| py_move(k, &m)));
@@ -208,7 +209,9 @@ impl Game {
                 self.ended = None;
                 Ok(m)
             }
-            None => Err(PyIndexError::new_err("pop from a game without moves")),
+            None => Err(errors::EmptyGameError::new_err(
+                "pop from a game without moves",
+            )),
         }
     }
 
@@ -363,7 +366,10 @@ impl Game {
         let board = with_game!(&self.g, g => diagram(g.position()));
         let status = match self.g.outcome() {
             Some(o) => format!("game over: {o}"),
-            None => format!("{} moves played", with_game!(&self.g, g => g.moves().len())),
+            None => match with_game!(&self.g, g => g.moves().len()) {
+                1 => "1 move played".to_string(),
+                n => format!("{n} moves played"),
+            },
         };
         format!("{board}\n{status}")
     }
@@ -438,7 +444,11 @@ impl Game {
             Some(("time", c)) => {
                 game.lose_on_time(Some(c))?;
             }
-            _ => return Err(PyValueError::new_err(format!("bad game state `{ended}`"))),
+            _ => {
+                return Err(errors::ArgumentError::new_err(format!(
+                    "bad game state `{ended}`"
+                )))
+            }
         }
         game.tags = tags;
         Ok(game)
@@ -461,6 +471,77 @@ fn rewrap<V: Variant>(like: &AnyPosition, q: &draughts::Position<V>) -> AnyPosit
     AnyPosition::from_fen(like.kind(), &q.to_fen()).expect("a position's own FEN reads back")
 }
 
+/// The `PdnError` instance for `e` (`start_line`: where the game starts,
+/// when known): the library's message and its parts as attributes.
+fn pdn_error<'py>(
+    py: Python<'py>,
+    e: &PdnError,
+    start_line: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let kw = PyDict::new(py);
+    kw.set_item("game", e.game)?;
+    kw.set_item("line", start_line)?;
+    let kind = match &e.kind {
+        PdnErrorKind::Syntax { line, message } => {
+            kw.set_item("line", line)?;
+            kw.set_item("detail", message)?;
+            "syntax"
+        }
+        PdnErrorKind::UnsupportedGameType(t) => {
+            kw.set_item("detail", t)?;
+            "unsupported_game_type"
+        }
+        PdnErrorKind::NoVariant => "no_variant",
+        PdnErrorKind::CustomVariant(v) => {
+            kw.set_item("detail", v)?;
+            "custom_variant"
+        }
+        PdnErrorKind::VariantMismatch { record, expected } => {
+            kw.set_item("record", record)?;
+            kw.set_item("expected", expected)?;
+            kw.set_item("detail", e.kind.to_string())?;
+            "variant_mismatch"
+        }
+        PdnErrorKind::Fen(f) => {
+            kw.set_item("detail", f.to_string())?;
+            "fen"
+        }
+        PdnErrorKind::Move {
+            number,
+            text,
+            reason,
+        } => {
+            kw.set_item("move_number", number)?;
+            kw.set_item("move_text", text)?;
+            kw.set_item("detail", reason.to_string())?;
+            "move"
+        }
+        PdnErrorKind::UnfinishedCapture { number, text } => {
+            kw.set_item("move_number", number)?;
+            kw.set_item("move_text", text)?;
+            kw.set_item("detail", "the capture is not finished")?;
+            "unfinished_capture"
+        }
+        PdnErrorKind::AfterEnd {
+            number,
+            text,
+            reason,
+        } => {
+            kw.set_item("move_number", number)?;
+            kw.set_item("move_text", text)?;
+            kw.set_item("detail", reason.to_string())?;
+            "after_end"
+        }
+        #[allow(unreachable_patterns)]
+        _ => {
+            kw.set_item("detail", e.kind.to_string())?;
+            "other"
+        }
+    };
+    kw.set_item("kind", kind)?;
+    errors::PdnError::class(py)?.call((e.to_string(),), Some(&kw))
+}
+
 /// Reads every game of a PDN text.
 ///
 /// Games without a `GameType` tag are played as `variant` (an error if
@@ -469,6 +550,9 @@ fn rewrap<V: Variant>(like: &AnyPosition, q: &draughts::Position<V>) -> AnyPosit
 /// gives the game's index, the move number, the text and the reason):
 /// `errors="raise"` raises `PdnError` for the first one, `"skip"` leaves bad
 /// games out, `"return"` puts a `PdnError` instance in the bad game's place.
+/// `PdnError` has the parts of the message as attributes (`game`, `kind`,
+/// `line`, `move_number`, `move_text`, `detail`). Ctrl-C is noticed between
+/// games. `ArgumentError` for another `errors` value.
 #[pyfunction]
 #[pyo3(signature = (text, variant = None, errors = "raise"))]
 pub fn read_pdn(
@@ -478,14 +562,17 @@ pub fn read_pdn(
     errors: &str,
 ) -> PyResult<Vec<Py<PyAny>>> {
     if !matches!(errors, "raise" | "skip" | "return") {
-        return Err(PyValueError::new_err(format!(
+        return Err(errors::ArgumentError::new_err(format!(
             "errors=`{errors}`: expected \"raise\", \"skip\" or \"return\""
         )));
     }
     let default = variant.map(kind).transpose()?;
     let mut out = Vec::new();
     for (i, g) in parse_pdn(text).into_iter().enumerate() {
+        py.check_signals()?;
+        let mut start_line = None;
         let r = g.and_then(|g| {
+            start_line = Some(g.line);
             replay(&g, default)
                 .map(|any| Game::from_any(any, g.tags.clone()))
                 .map_err(|kind| PdnError { game: i + 1, kind })
@@ -493,12 +580,8 @@ pub fn read_pdn(
         match r {
             Ok(g) => out.push(Py::new(py, g)?.into_any()),
             Err(e) => match errors {
-                "raise" => return Err(errors::PdnError::new_err(e.to_string())),
-                "return" => out.push(
-                    errors::PdnError::new_err(e.to_string())
-                        .into_value(py)
-                        .into_any(),
-                ),
+                "raise" => return Err(PyErr::from_value(pdn_error(py, &e, start_line)?)),
+                "return" => out.push(pdn_error(py, &e, start_line)?.unbind()),
                 _ => {}
             },
         }

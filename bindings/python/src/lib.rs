@@ -16,63 +16,54 @@ mod board;
 mod convert;
 mod engine;
 mod game;
+mod interrupt;
 mod ml;
 
 use pyo3::prelude::*;
 
-/// The exceptions: all are `DraughtsError`, which is a `ValueError`.
+/// The exceptions. They are defined in Python (`draughts_rs/_errors.py`, so
+/// that one can subclass two built-ins, as `EmptyGameError` is also an
+/// `IndexError`, and `PdnError` has attributes); every one is a
+/// `DraughtsError`. `X::new_err(message)` makes the error of class `X`.
 pub(crate) mod errors {
-    use pyo3::create_exception;
-    use pyo3::exceptions::PyValueError;
+    use pyo3::prelude::*;
+    use pyo3::sync::PyOnceLock;
+    use pyo3::types::PyType;
 
-    create_exception!(
-        draughts_rs,
-        DraughtsError,
-        PyValueError,
-        "Base of the errors of draughts_rs (a ValueError)."
-    );
-    create_exception!(
-        draughts_rs,
-        VariantError,
-        DraughtsError,
-        "An unknown variant name."
-    );
-    create_exception!(
-        draughts_rs,
-        FenError,
-        DraughtsError,
-        "A FEN that could not be read."
-    );
-    create_exception!(
-        draughts_rs,
-        MoveError,
-        DraughtsError,
-        "Move text that names no legal move (or several), or a move that is not legal here."
-    );
-    create_exception!(
-        draughts_rs,
-        PdnError,
-        DraughtsError,
-        "A PDN game that could not be read or replayed."
-    );
-    create_exception!(
-        draughts_rs,
-        GameOverError,
-        DraughtsError,
-        "A move or declaration after the game ended."
-    );
-    create_exception!(
-        draughts_rs,
-        DrawClaimError,
-        DraughtsError,
-        "A draw claim where no draw rule applies."
-    );
-    create_exception!(
-        draughts_rs,
-        EngineError,
-        DraughtsError,
-        "A bad engine argument: an unknown level name or a negative search limit."
-    );
+    /// The module that defines the classes.
+    pub(crate) const MODULE: &str = "draughts_rs._errors";
+
+    macro_rules! exception {
+        ($($name:ident)*) => {
+            $(
+                pub(crate) struct $name;
+
+                impl $name {
+                    /// The class.
+                    pub(crate) fn class(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+                        static CLASS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+                        CLASS.import(py, MODULE, stringify!($name))
+                    }
+
+                    /// An error of this class with `message`.
+                    #[allow(dead_code)] // not every class is raised this way
+                    pub(crate) fn new_err(message: impl Into<String>) -> PyErr {
+                        let message = message.into();
+                        Python::attach(|py| match Self::class(py) {
+                            Ok(c) => PyErr::from_type(c.clone(), message),
+                            Err(e) => e,
+                        })
+                    }
+                }
+            )*
+
+            /// Every class's name, for the module's attributes.
+            pub(crate) const NAMES: &[&str] = &[$(stringify!($name)),*];
+        };
+    }
+
+    exception!(DraughtsError VariantError FenError MoveError SquareError ArgumentError
+        EmptyGameError PdnError GameOverError DrawClaimError EngineError);
 }
 
 /// The names of every variant, in the library's order.
@@ -102,13 +93,10 @@ fn draughts_rs_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::read_pdn, m)?)?;
     m.add_function(wrap_pyfunction!(ml::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(ml::planes_batch, m)?)?;
-    m.add("DraughtsError", py.get_type::<errors::DraughtsError>())?;
-    m.add("VariantError", py.get_type::<errors::VariantError>())?;
-    m.add("FenError", py.get_type::<errors::FenError>())?;
-    m.add("MoveError", py.get_type::<errors::MoveError>())?;
-    m.add("PdnError", py.get_type::<errors::PdnError>())?;
-    m.add("GameOverError", py.get_type::<errors::GameOverError>())?;
-    m.add("DrawClaimError", py.get_type::<errors::DrawClaimError>())?;
-    m.add("EngineError", py.get_type::<errors::EngineError>())?;
+    let defs = py.import(errors::MODULE)?;
+    for name in errors::NAMES {
+        m.add(*name, defs.getattr(*name)?)?;
+    }
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -1,13 +1,17 @@
 //! For machine learning: batch random playouts (without the GIL, on
 //! several threads) and planes for a batch of boards.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+
 use draughts::{AnyPosition, Color, Game, Outcome, Position, Variant};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::board::{dims, ndarray, planes, Board};
-use crate::convert::{fen_err, kind};
+use crate::board::{dims, ndarray, planes, thread_count, Board, PLANES};
+use crate::convert::{fen_err, kind, Int};
+use crate::errors;
+use crate::interrupt::{Poll, INTERVAL};
 
 /// SplitMix64: a small, fast, seedable generator (no dependency).
 struct Rng(u64);
@@ -35,17 +39,27 @@ struct Totals {
     plies: u64,
 }
 
-fn playout<V: Variant>(start: &Position<V>, seed: u64, max_plies: usize, t: &mut Totals) {
+/// One playout; false (and nothing counted) when `stop` was set.
+fn playout<V: Variant>(
+    start: &Position<V>,
+    seed: u64,
+    max_plies: u64,
+    stop: &AtomicBool,
+    t: &mut Totals,
+) -> bool {
     let mut rng = Rng(seed);
     let mut game = Game::from_position(*start);
     let mut plies = 0;
     while plies < max_plies && game.outcome().is_none() {
+        if stop.load(Ordering::Relaxed) {
+            return false;
+        }
         let moves = game.legal_moves();
         let mv = &moves[rng.below(moves.len())];
         game.play(mv).expect("a legal move plays");
         plies += 1;
     }
-    t.plies += plies as u64;
+    t.plies += plies;
     match game.outcome() {
         None => t.unfinished += 1,
         Some(Outcome::Draw { .. }) => t.draws += 1,
@@ -58,44 +72,64 @@ fn playout<V: Variant>(start: &Position<V>, seed: u64, max_plies: usize, t: &mut
             ..
         }) => t.black += 1,
     }
+    true
 }
 
+/// The playouts on `threads` threads; the calling thread polls for Ctrl-C
+/// meanwhile (None when a signal handler raised).
 fn playouts<V: Variant>(
     start: &Position<V>,
     games: u64,
     seed: u64,
-    max_plies: usize,
+    max_plies: u64,
     threads: usize,
-) -> Totals {
-    let threads = threads.clamp(1, 256) as u64;
+    poll: &mut Poll,
+) -> Option<Totals> {
+    let threads = threads as u64;
     let chunk = games.div_ceil(threads);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Totals>();
     std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|i| {
-                s.spawn(move || {
-                    let mut t = Totals::default();
-                    for g in (i * chunk)..((i + 1) * chunk).min(games) {
-                        playout(
-                            start,
-                            seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ g,
-                            max_plies,
-                            &mut t,
-                        );
+        for i in 0..threads {
+            let (tx, stop) = (tx.clone(), &stop);
+            s.spawn(move || {
+                let mut t = Totals::default();
+                for g in (i * chunk)..((i + 1) * chunk).min(games) {
+                    let seed = seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ g;
+                    if !playout(start, seed, max_plies, stop, &mut t) {
+                        break;
                     }
-                    t
-                })
-            })
-            .collect();
-        handles.into_iter().fold(Totals::default(), |a, h| {
-            let t = h.join().expect("a playout thread does not panic");
-            Totals {
-                white: a.white + t.white,
-                black: a.black + t.black,
-                draws: a.draws + t.draws,
-                unfinished: a.unfinished + t.unfinished,
-                plies: a.plies + t.plies,
+                }
+                // The receiver outlives the scope: sending cannot fail.
+                let _ = tx.send(t);
+            });
+        }
+        drop(tx);
+        let mut total = Totals::default();
+        let mut done = 0;
+        while done < threads {
+            match rx.recv_timeout(INTERVAL) {
+                Ok(t) => {
+                    done += 1;
+                    total = Totals {
+                        white: total.white + t.white,
+                        black: total.black + t.black,
+                        draws: total.draws + t.draws,
+                        unfinished: total.unfinished + t.unfinished,
+                        plies: total.plies + t.plies,
+                    };
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if poll.stop() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                // Every worker has sent or ended (a panicking worker makes
+                // the scope panic when it ends).
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
-        })
+        }
+        (!stop.load(Ordering::Relaxed)).then_some(total)
     })
 }
 
@@ -103,27 +137,40 @@ fn playouts<V: Variant>(
 /// position (or `fen`) with the variant's draw rules (automatic draws), each
 /// stopped after `max_plies` plies, on `threads` threads without holding the
 /// GIL. Game `i` uses its own generator seeded from `seed` and `i`, so the
-/// totals do not depend on `threads`.
+/// totals do not depend on `threads` (1 to 256). Ctrl-C stops the games and
+/// is raised. `ArgumentError` for a negative count or seed, or a thread
+/// count out of range.
 ///
 /// Returns `{"white": wins, "black": wins, "draws": n, "unfinished": n,
 /// "plies": total plies played}`.
 #[pyfunction]
-#[pyo3(signature = (variant = "international", games = 100, fen = None, seed = 0, max_plies = 400, threads = 1))]
+#[pyo3(
+    signature = (variant = "international", games = Int::of(100), fen = None, seed = Int::of(0), max_plies = Int::of(400), threads = Int::of(1)),
+    text_signature = "(variant='international', games=100, fen=None, seed=0, max_plies=400, threads=1)"
+)]
 pub fn random_playouts<'py>(
     py: Python<'py>,
     variant: &str,
-    games: u64,
+    games: Int,
     fen: Option<&str>,
-    seed: u64,
-    max_plies: usize,
-    threads: usize,
+    seed: Int,
+    max_plies: Int,
+    threads: Int,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let games = games.in_range("games", 0, u64::MAX as i128)? as u64;
+    let seed = seed.in_range("seed", 0, u64::MAX as i128)? as u64;
+    let max_plies = max_plies.in_range("max_plies", 0, u64::MAX as i128)? as u64;
+    let threads = thread_count(&threads)?;
     let k = kind(variant)?;
     let start = match fen {
         None => AnyPosition::start(k),
         Some(f) => AnyPosition::from_fen(k, f).map_err(fen_err)?,
     };
-    let t = py.detach(move || with_pos!(&start, p => playouts(p, games, seed, max_plies, threads)));
+    let t = py.detach(move || {
+        let mut poll = Poll::new();
+        let t = with_pos!(&start, p => playouts(p, games, seed, max_plies, threads, &mut poll));
+        poll.finish(t)
+    })?;
     let d = PyDict::new(py);
     d.set_item("white", t.white)?;
     d.set_item("black", t.black)?;
@@ -134,16 +181,18 @@ pub fn random_playouts<'py>(
 }
 
 /// Planes of several boards of one variant as one NumPy array of shape
-/// `(len(boards), 4, height, width)` (see `Board.planes`).
+/// `(len(boards), 5, height, width)` (see `Board.planes`). `ArgumentError`
+/// for no boards or boards of several variants.
 #[pyfunction]
-#[pyo3(signature = (boards, dtype = None))]
+#[pyo3(signature = (boards, dtype = None, canonical = false))]
 pub fn planes_batch<'py>(
     py: Python<'py>,
     boards: Vec<PyRef<'py, Board>>,
     dtype: Option<Bound<'py, PyAny>>,
+    canonical: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let Some(first) = boards.first() else {
-        return Err(PyValueError::new_err(
+        return Err(errors::ArgumentError::new_err(
             "planes_batch needs at least one board",
         ));
     };
@@ -151,15 +200,15 @@ pub fn planes_batch<'py>(
     let mut buf = Vec::new();
     for b in &boards {
         if b.pos.kind() != k {
-            return Err(PyValueError::new_err(format!(
+            return Err(errors::ArgumentError::new_err(format!(
                 "planes_batch needs boards of one variant: {} and {}",
                 k,
                 b.pos.kind()
             )));
         }
-        with_pos!(&b.pos, p => planes(p, &mut buf));
+        with_pos!(&b.pos, p => planes(p, canonical, &mut buf));
     }
     let (h, w, _) = dims(k);
     let dtype = dtype.unwrap_or_else(|| "float32".into_pyobject(py).unwrap().into_any());
-    ndarray(py, &buf, vec![boards.len(), 4, h, w], &dtype)
+    ndarray(py, &buf, vec![boards.len(), PLANES, h, w], &dtype)
 }

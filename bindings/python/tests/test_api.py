@@ -163,13 +163,14 @@ def test_move_input_clicks():
 def test_planes_and_action_mask():
     b = d.Board("international")
     p = b.planes()
-    assert p.shape == (4, 10, 10) and p.dtype == np.float32
+    assert p.shape == (5, 10, 10) and p.dtype == np.float32
+    assert (p[4] == 1).all(), "White is to move: the last plane is ones"
     assert p[0].sum() == 20 and p[2].sum() == 20 and p[1].sum() == p[3].sum() == 0
     # Row 0 is the far row as White sees it: black men, White (to move) at the bottom.
     assert p[2, 0].sum() == 5 and p[0, 9].sum() == 5
     # After a move the planes are from Black's side: own = black.
     q = b.play("32-28").planes(dtype=np.uint8)
-    assert q.dtype == np.uint8 and q[0, 0].sum() == 5 and q[2].sum() == 20
+    assert q.dtype == np.uint8 and q[0, 0].sum() == 5 and q[2].sum() == 20 and (q[4] == 0).all()
     mask = b.legal_mask()
     assert mask.shape == (b.num_actions,) == (2500,) and mask.dtype == bool
     assert mask.sum() == len(b.legal_moves())
@@ -178,7 +179,7 @@ def test_planes_and_action_mask():
         assert mask[a] and a == (m.from_square - 1) * 50 + m.to_square - 1
         assert b.moves_for_action(a) == [m]
     batch = d.planes_batch([b, b.play("32-28")])
-    assert batch.shape == (2, 4, 10, 10) and (batch[0] == p).all()
+    assert batch.shape == (2, 5, 10, 10) and (batch[0] == p).all()
 
 
 def test_shared_action_lists_every_capture():
@@ -206,7 +207,11 @@ def test_repr_str_eq_hash_pickle():
         assert copy.deepcopy(obj) == obj
     g = d.Game("english")
     g.push("11-15")
-    assert "11-15" not in str(g) and "1 moves played" in str(g)
+    assert "11-15" not in str(g) and str(g).splitlines()[-1] == "1 move played"
+    assert str(d.Game("english")).splitlines()[-1] == "0 moves played"
+    g2 = g.copy()
+    g2.push("23-19")
+    assert str(g2).splitlines()[-1] == "2 moves played"
     assert repr(g) == "Game('english', 'B:W21-32:B1-12', moves=1, outcome=None)"
     h = g.copy()
     h.push(h.legal_moves()[0])
@@ -216,6 +221,28 @@ def test_repr_str_eq_hash_pickle():
     o = d.Game("english", "W:W:B1").outcome
     assert pickle.loads(pickle.dumps(o)) == o and hash(o) == hash(pickle.loads(pickle.dumps(o)))
     assert repr(o) == "Outcome(winner='black', reason='no_pieces')"
+
+
+def test_version_is_the_package_version():
+    import re
+    from importlib import metadata
+
+    from conftest import REPO
+
+    assert d.__version__ == metadata.version("draughts-rs") == native_version()
+    assert all(part.isdigit() for part in d.__version__.split("."))
+
+    def crate_version(path):
+        return re.search(r'(?m)^version = "([^"]+)"', path.read_text()).group(1)
+
+    # One version: the library crate, the binding crate (the wheel's version).
+    assert crate_version(REPO / "Cargo.toml") == crate_version(REPO / "bindings/python/Cargo.toml") == d.__version__
+
+
+def native_version():
+    import draughts_rs._draughts_rs as native
+
+    return native.__version__
 
 
 def test_typing_files_and_docstrings():

@@ -17,7 +17,14 @@ Action encoding (``Board.action``, ``Board.legal_mask``): a move's action is
 ``(from_square - 1) * num_squares + (to_square - 1)``; there are
 ``num_squares ** 2`` actions. Captures with the same start and end square but
 different captured pieces share one action (``Board.moves_for_action`` lists
-them). NumPy is only needed by ``planes``, ``legal_mask`` and ``planes_batch``.
+them). With ``canonical=True`` (also for ``planes``), the board is seen from
+the side to move: when Black is to move, squares are those of the board
+rotated by 180 degrees (``Board.flipped``). NumPy is only needed by
+``planes``, ``legal_mask`` and ``planes_batch``.
+
+Errors: every exception the package raises for a bad value or a refused
+action is a ``DraughtsError`` (a ``ValueError``); ``EmptyGameError`` is also
+an ``IndexError``.
 
 The computer opponent: ``Engine(level, seed, tt_mib)`` plays (``play``),
 searches (``search``) and scores every move (``analyse``) without holding the
@@ -28,25 +35,31 @@ GIL; ``levels()`` describes its four levels.
 True
 """
 
-from ._draughts_rs import (
-    Board,
+from ._errors import (
+    ArgumentError,
     DraughtsError,
     DrawClaimError,
-    Engine,
+    EmptyGameError,
     EngineError,
     FenError,
-    Game,
     GameOverError,
+    MoveError,
+    PdnError,
+    SquareError,
+    VariantError,
+)
+from ._draughts_rs import (
+    Board,
+    Engine,
+    Game,
     LevelInfo,
     Move,
-    MoveError,
     MoveInput,
     Outcome,
-    PdnError,
     Score,
     SearchInfo,
     SearchResult,
-    VariantError,
+    __version__,
     levels,
     planes_batch,
     random_playouts,
@@ -55,9 +68,11 @@ from ._draughts_rs import (
 )
 
 __all__ = [
+    "ArgumentError",
     "Board",
     "DraughtsError",
     "DrawClaimError",
+    "EmptyGameError",
     "Engine",
     "EngineError",
     "FenError",
@@ -72,7 +87,9 @@ __all__ = [
     "Score",
     "SearchInfo",
     "SearchResult",
+    "SquareError",
     "VariantError",
+    "__version__",
     "levels",
     "planes_batch",
     "random_playouts",

@@ -6,29 +6,21 @@ import numpy
 
 __all__: List[str]
 
-class DraughtsError(ValueError):
-    """Base of the errors of draughts_rs (a ValueError)."""
+from ._errors import (
+    ArgumentError as ArgumentError,
+    DraughtsError as DraughtsError,
+    DrawClaimError as DrawClaimError,
+    EmptyGameError as EmptyGameError,
+    EngineError as EngineError,
+    FenError as FenError,
+    GameOverError as GameOverError,
+    MoveError as MoveError,
+    PdnError as PdnError,
+    SquareError as SquareError,
+    VariantError as VariantError,
+)
 
-class VariantError(DraughtsError):
-    """An unknown variant name."""
-
-class FenError(DraughtsError):
-    """A FEN that could not be read."""
-
-class MoveError(DraughtsError):
-    """Move text that names no legal move (or several), or an illegal move."""
-
-class PdnError(DraughtsError):
-    """A PDN game that could not be read or replayed."""
-
-class GameOverError(DraughtsError):
-    """A move or declaration after the game ended."""
-
-class DrawClaimError(DraughtsError):
-    """A draw claim where no draw rule applies."""
-
-class EngineError(DraughtsError):
-    """A bad engine argument: an unknown level name or a negative search limit."""
+__version__: str
 
 class Move:
     """A legal move: a step, or a whole capture sequence (squares are PDN numbers)."""
@@ -111,11 +103,12 @@ class Board:
     def parse_square(self, text: str) -> int: ...
     def perft(self, depth: int, routes: bool = False, threads: int = 1) -> int: ...
     def divide(self, depth: int, routes: bool = False) -> Dict[str, int]: ...
+    def flipped(self) -> "Board": ...
     def move_input(self, clicks: Sequence[int] = ...) -> "MoveInput": ...
-    def planes(self, dtype: Any = None) -> "numpy.ndarray": ...
-    def legal_mask(self, dtype: Any = None) -> "numpy.ndarray": ...
-    def action(self, move: Move) -> int: ...
-    def moves_for_action(self, action: int) -> List[Move]: ...
+    def planes(self, dtype: Any = None, canonical: bool = False) -> "numpy.ndarray": ...
+    def legal_mask(self, dtype: Any = None, canonical: bool = False) -> "numpy.ndarray": ...
+    def action(self, move: Move, canonical: bool = False) -> int: ...
+    def moves_for_action(self, action: int, canonical: bool = False) -> List[Move]: ...
     def zobrist(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -209,7 +202,9 @@ def random_playouts(
     max_plies: int = 400,
     threads: int = 1,
 ) -> Dict[str, int]: ...
-def planes_batch(boards: Sequence[Board], dtype: Any = None) -> "numpy.ndarray": ...
+def planes_batch(
+    boards: Sequence[Board], dtype: Any = None, canonical: bool = False
+) -> "numpy.ndarray": ...
 
 class Score:
     """A search score for the side to move: hundredths of a man, or a forced
