@@ -3,6 +3,20 @@
 // and talks to the computer opponent in a Web Worker (worker.js).
 import init, { Game, variants } from "./pkg/draughts.js";
 
+// The package's WebAssembly is fetched and compiled once, here: the page
+// instantiates the compiled module and posts it to the worker (a
+// WebAssembly.Module can be sent to a worker), which instantiates it too.
+// So the .wasm is downloaded one time, and a restarted worker (a cancelled
+// search) needs no download either.
+const WASM_URL = new URL("./pkg/draughts_bg.wasm", import.meta.url);
+async function compileWasm() {
+  const response = await fetch(WASM_URL);
+  if (!response.ok) throw new Error(`the engine (${WASM_URL.pathname}) could not be loaded: HTTP ${response.status}`);
+  if (response.headers.get("content-type")?.startsWith("application/wasm")) return WebAssembly.compileStreaming(response);
+  // A server without the application/wasm type: compile the bytes.
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
 const $ = (id) => document.getElementById(id);
 
 // Labels of the modes. Variants the package lists but this table lacks are
@@ -19,29 +33,173 @@ const LABELS = {
 };
 const label = (v) => LABELS[v.name] ?? v.name.replace(/(^|-)(\w)/g, (_, d, c) => (d ? " " : "") + c.toUpperCase());
 
-const REASONS = {
-  // The side to move has no pieces or no move (it loses, or in the losing
-  // variants wins: the outcome's winner says which).
-  "no-pieces": () => `${cap(state.game.turn())} has no pieces left`,
-  "blocked": () => `${cap(state.game.turn())} has no legal move`,
-  "resignation": (o) => `${cap(loser(o))} resigned`,
-  "time": (o) => `${cap(loser(o))} lost on time`,
-  "agreement": () => "draw by agreement",
-  "repetition": () => `the same position for the ${ordinal(state.info.repetition ?? 3)} time`,
-  "king-moves": () => `${countText("king-moves")} with kings only and no capture`,
-  "no-progress": () => `${countText("no-progress")} without a capture or a man move`,
-};
-// "20 moves" (plies), "25 moves each": a count rule of the variant's draw rules.
-const UNITS = { "plies": "moves", "moves-each": "moves each", "stronger-side-moves": "moves of the stronger side" };
-function countText(reason) {
-  const c = state.info.drawCounts.find((d) => d.reason === reason);
-  return c ? `${c.count} ${UNITS[c.unit] ?? c.unit}` : "the move limit";
-}
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
-const loser = (o) => (o.winner === "white" ? "black" : "white");
-const ordinal = (n) => ({ 2: "second", 3: "third", 4: "fourth" })[n] ?? `${n}th`;
+const other = (c) => (c === "white" ? "black" : "white");
+const ordinal = (n) => ({ 2: "second", 3: "third", 4: "fourth", 5: "fifth" })[n] ?? `${n}th`;
 const turnOf = (fen) => (fen.trim()[0].toUpperCase() === "W" ? "white" : "black");
 const colorName = (c) => (c === "white" ? "White" : "Black");
+
+// "20 moves" (plies), "25 moves each": a count rule of the variant's draw rules.
+const UNITS = { "plies": "moves in a row (both sides' moves counted)", "moves-each": "moves each", "stronger-side-moves": "moves of the stronger side" };
+const countOf = (c) => `${c.count} ${UNITS[c.unit] ?? c.unit.replace(/-/g, " ")}`;
+function countText(reason) {
+  const c = state.info.drawCounts.find((d) => d.reason === reason);
+  return c ? countOf(c) : "the move limit";
+}
+
+// Why a game ended, for the status line.
+const REASONS = {
+  // The side to move has no pieces or no move (it loses, or in Antidraughts
+  // wins: the outcome's winner says which).
+  "no-pieces": () => `${colorName(state.game.turn())} has no pieces left`,
+  "blocked": () => `${colorName(state.game.turn())} has no legal move`,
+  "out-of-moves": (o) => `${colorName(o.winner)} cannot move, and in Antidraughts that wins`,
+  "first-king": (o) => `${colorName(o.winner)} made the first king`,
+  "resignation": (o) => `${colorName(other(o.winner))} resigned`,
+  "time": (o) => `${colorName(other(o.winner))} lost on time`,
+  "agreement": () => "draw by agreement",
+  "repetition": () => `the same position for the ${ordinal(state.info.repetition ?? 3)} time`,
+  "king-moves": () => `${countText("king-moves")} with only kings moving and no capture`,
+  "no-progress": () => `${countText("no-progress")} without a capture or a man move`,
+  "lone-king-five-moves": () => "a lone king held out for 5 moves against one or two pieces with a king",
+  "lone-king-sixteen-moves": () => "a lone king held out for 16 moves against three pieces with a king",
+  "three-kings-against-one": () => `three kings did not beat a lone king within ${countText("three-kings-against-one")}`,
+  "piece-count": () => "the balance of pieces did not change within the move limit",
+  "one-piece-each": () => "one piece against one piece",
+  "small-ending": () => "two or three pieces with kings on both sides, unchanged for 5 moves each",
+  "main-road": () => "three pieces did not beat a lone king on the main road in 5 moves",
+  "one-king-each": () => "one king each for 2 moves each",
+  "two-kings-against-one": () => "two kings against one for 7 moves each",
+};
+
+// ---------------------------------------------------------------------------
+// The rules line, in words. It is derived from the rules data the package
+// gives for each variant (VariantInfo); the rules the package does not
+// describe (yet) come from RULE_FACTS, keyed by mode, read only when the
+// VariantInfo lacks the field, so a package that adds the field wins.
+// ---------------------------------------------------------------------------
+
+const RULE_FACTS = {
+  english: { promotion: "ends-move" },
+  "english-site": { promotion: "ends-move" },
+  "english-50-moves": { promotion: "ends-move" },
+  "english-40-moves": { promotion: "ends-move" },
+  italian: { manCapturesKing: false, promotion: "ends-move" },
+  "italian-site": { manCapturesKing: false, promotion: "ends-move" },
+  spanish: { promotion: "ends-move" },
+  "spanish-site": { promotion: "ends-move" },
+  czech: { promotion: "ends-move" },
+  russian: { promotion: "promotes-and-continues" },
+  "russian-site": { promotion: "promotes-and-continues" },
+  brazilian: { promotion: "continues-as-man" },
+  "brazilian-site": { promotion: "continues-as-man" },
+  pool: { promotion: "continues-as-man" },
+  thai: { removal: "immediate", kingLanding: "directly-behind", promotion: "ends-move" },
+  "thai-site": { promotion: "ends-move" },
+  international: { promotion: "continues-as-man" },
+  canadian: { promotion: "continues-as-man" },
+  turkish: { menMoveSideways: true, removal: "immediate", noReverseJump: true, promotion: "continues-as-man" },
+  frisian: { orthogonalCaptures: true, kingMoveLimit: 3, promotion: "continues-as-man" },
+  frysk: { orthogonalCaptures: true, kingMoveLimit: 3, promotion: "continues-as-man" },
+  antidraughts: { win: "no-move-wins", promotion: "continues-as-man" },
+  breakthrough: { win: "first-king-wins", promotion: "continues-as-man" },
+  killer: { kingLanding: "halt-behind-king", promotion: "continues-as-man" },
+};
+const DEFAULT_FACTS = { win: "no-move-loses", removal: "end-of-move", kingLanding: "beyond", manCapturesKing: true, orthogonalCaptures: false, noReverseJump: false, menMoveSideways: false, kingMoveLimit: null, promotion: null };
+/** A rule of the variant: the package's field when it has one, else the page's table. */
+function fact(v, key) {
+  if (v[key] !== undefined) return v[key];
+  return RULE_FACTS[v.name]?.[key] ?? DEFAULT_FACTS[key];
+}
+
+/** "most-pieces" → the words; "value { man: 100, king: 199 }" (Frisian) read for its numbers. */
+function precedenceText(p) {
+  const words = {
+    "most-pieces": "take the most pieces (a king counts as one)",
+    "most-kings": "take the most kings",
+    "with-king": "capture with a king",
+    "earliest-king": "take kings as early as possible",
+  };
+  if (words[p]) return words[p];
+  const value = /^value\b.*?man:\s*(\d+).*?king:\s*(\d+)/.exec(p);
+  if (value) {
+    const [man, king] = [Number(value[1]), Number(value[2])];
+    const worth = king > man && king < 2 * man ? "a king is worth more than a man and less than two men"
+      : `a king is worth ${(king / man).toFixed(2).replace(/\.?0+$/, "")} men`;
+    return `take the highest value (${worth})`;
+  }
+  return p.replace(/[^a-z0-9 ]+/gi, " ").trim();
+}
+
+/** One draw rule of VariantInfo.drawCounts in words: "after 25 moves each with…". */
+function drawCountText(c, all) {
+  const after = `after ${countOf(c)}`;
+  switch (c.reason) {
+    case "king-moves": return `${after} with only kings moving and no capture`;
+    case "no-progress": return `${after} without a capture or a man move`;
+    case "lone-king-five-moves": return `${after} of a lone king against one or two pieces with a king`;
+    case "lone-king-sixteen-moves": return `${after} of a lone king against three pieces with a king`;
+    case "three-kings-against-one": return `with three kings or more against a lone king, ${after}`;
+    case "piece-count": {
+      // Russian: 30 or 60 moves each (by the number of pieces), the balance unchanged.
+      const counts = all.filter((d) => d.reason === "piece-count").map((d) => d.count);
+      if (c.count !== counts[0]) return null;
+      return `after ${counts.join(" or ")} ${UNITS[c.unit] ?? c.unit} (by the number of pieces) with the balance of pieces unchanged`;
+    }
+    case "small-ending": return `with two or three pieces and kings on both sides, ${after}`;
+    case "main-road": return `with three pieces against a lone king on the main road, ${after}`;
+    case "one-piece-each": return c.count ? `with one piece against one, ${after}` : "at once when each side is down to one piece";
+    case "one-king-each": return `with one king against one, ${after}`;
+    case "two-kings-against-one": return `with two kings against one, ${after}`;
+    default: return `${after} (${c.reason.replace(/-/g, " ")})`;
+  }
+}
+
+/** The rules of a mode in words: board, moves, captures, how it is won and drawn. */
+function rulesText(v) {
+  const bits = [];
+  bits.push(`${v.width}×${v.height} board${v.orthogonal ? ", all squares used, pieces move along rows and columns" : ""}`);
+  bits.push(`${colorName(v.firstMover)} moves first`);
+  // Men.
+  if (v.orthogonal || fact(v, "menMoveSideways")) {
+    bits.push(v.menCaptureBackward ? "men move forward and sideways and capture in every direction"
+      : "men move and capture forward and sideways, never backward");
+  } else {
+    bits.push(v.menCaptureBackward ? "men move forward and capture forward and backward" : "men move and capture forward only");
+  }
+  if (fact(v, "orthogonalCaptures")) bits.push("men and kings capture diagonally and also along rows and columns");
+  if (!fact(v, "manCapturesKing")) bits.push("men cannot capture kings");
+  // Kings.
+  const line = v.orthogonal ? "along rows and columns" : "diagonally";
+  let king = v.flyingKings ? `flying kings (any distance ${line})` : `short kings (one square ${line}, forward and backward)`;
+  const landing = fact(v, "kingLanding");
+  if (v.flyingKings && landing === "directly-behind") king += ", landing directly behind each piece they capture";
+  if (v.flyingKings && landing === "halt-behind-king") king += "; a king whose capture ends by taking a king stops directly behind it";
+  bits.push(king);
+  const limit = fact(v, "kingMoveLimit");
+  if (limit) bits.push(`while a side has men, one king may not make more than ${limit} non-capturing moves in a row`);
+  const promotion = fact(v, "promotion");
+  if (promotion === "promotes-and-continues") bits.push("a man reaching the far row during a capture becomes a king and goes on capturing as one");
+  else if (promotion === "continues-as-man") bits.push("a man passing the far row during a capture stays a man");
+  else if (promotion === "ends-move") bits.push("a man reaching the far row during a capture stops there and becomes a king");
+  // Captures.
+  let capture = "capturing is compulsory";
+  capture += v.precedence.length ? `: ${v.precedence.map(precedenceText).join(", then ")}` : ", with free choice among captures";
+  bits.push(capture);
+  if (fact(v, "removal") === "immediate") {
+    bits.push(`captured pieces leave the board at once${fact(v, "noReverseJump") ? "; a capture may not turn straight back" : ""}`);
+  }
+  // How it is won.
+  const win = fact(v, "win");
+  if (win === "no-move-wins") bits.push("the side that cannot move (no pieces left, or all blocked) wins: the aim is to give your pieces away");
+  else if (win === "first-king-wins") bits.push("the first side to make a king wins (a side that cannot move loses)");
+  else bits.push("a side that cannot move (no pieces left, or all blocked) loses");
+  // Draws.
+  const draws = v.drawCounts.map((c) => drawCountText(c, v.drawCounts)).filter(Boolean);
+  if (v.repetition) draws.push(`on the ${ordinal(v.repetition)} repetition of a position`);
+  bits.push(`drawn by agreement${draws.map((d) => `; ${d}`).join("")}`);
+  return cap(bits.join(" · ")) + ".";
+}
 
 const state = {
   all: [],        // VariantInfo[]
@@ -50,17 +208,29 @@ const state = {
   input: null,    // MoveInput of the current position
   opponent: "human",
   human: "white", // the human's colour against the computer
-  flipped: false,
+  flipped: false,  // the board turned: Black's side at the bottom
   focus: null,    // square name with keyboard focus
   thinking: 0,    // id of the computer's pending request, 0 when none
   thinkingText: "", // what the status says meanwhile
   engine: false,  // the package has the computer opponent
   cells: new Map(),
+  coords: new Map(), // square name → [row, col] as drawn unflipped (row 0 White's side)
+  module: null,   // the compiled WebAssembly.Module, for the worker
 };
 
 let worker = null;
 let nextId = 1;
 const pending = new Map();
+// A test hook: while `hold` is set, the worker's answers wait in `held`
+// until release(), so a test sees the "thinking" state for as long as it
+// needs, whatever the machine's speed.
+const hooks = { hold: false, held: [] };
+function deliver(data) {
+  const p = pending.get(data.id);
+  if (!p) return;
+  if (data.error) p.reject(new Error(data.error));
+  else p.resolve(data);
+}
 
 function ask(message) {
   const id = nextId++;
@@ -73,11 +243,11 @@ function ask(message) {
 function startWorker() {
   worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   worker.onmessage = (e) => {
-    const p = pending.get(e.data.id);
-    if (!p) return;
-    if (e.data.error) p.reject(new Error(e.data.error));
-    else p.resolve(e.data);
+    if (hooks.hold) hooks.held.push(e.data);
+    else deliver(e.data);
   };
+  // The first message: the compiled package, which the worker instantiates.
+  worker.postMessage({ id: 0, kind: "init", module: state.module });
 }
 
 // ---------------------------------------------------------------------------
@@ -93,7 +263,10 @@ function buildBoard() {
   const { width, height } = state.info;
   board.style.gridTemplateColumns = `repeat(${width}, 1fr)`;
   board.style.gridTemplateRows = `repeat(${height}, 1fr)`;
+  board.style.setProperty("--cols", width);
+  board.classList.toggle("orthogonal", !!state.info.orthogonal);
   const at = new Map(state.info.squares.map((s) => [`${s.row},${s.col}`, s]));
+  state.coords = new Map(state.info.squares.map((s) => [s.name, [s.row, s.col]]));
   for (let r = 0; r < height; r++) {
     for (let c = 0; c < width; c++) {
       // Row 0 is White's side: drawn at the bottom unless flipped.
@@ -111,6 +284,8 @@ function buildBoard() {
       cell.type = "button";
       cell.className = "sq dark";
       cell.dataset.square = sq.name;
+      // On an orthogonal board every square is played: alternate two shades.
+      if (state.info.orthogonal && (sq.row + sq.col) % 2 === 1) cell.dataset.tone = "alt";
       cell.dataset.row = r;
       cell.dataset.col = c;
       cell.setAttribute("role", "gridcell");
@@ -123,6 +298,58 @@ function buildBoard() {
   if (!state.focus || !state.cells.has(state.focus)) state.focus = state.info.squares[0].name;
 }
 
+/** Is square p strictly between a and b on a straight line (a row, a column or a diagonal)? */
+function between(p, a, b) {
+  const [pr, pc] = state.coords.get(p), [ar, ac] = state.coords.get(a), [br, bc] = state.coords.get(b);
+  const dr = Math.sign(br - ar), dc = Math.sign(bc - ac);
+  const n = Math.max(Math.abs(br - ar), Math.abs(bc - ac));
+  if ((br - ar) !== dr * n || (bc - ac) !== dc * n) return false; // not a straight line
+  for (let k = 1; k < n; k++) if (ar + dr * k === pr && ac + dc * k === pc) return true;
+  return false;
+}
+
+/**
+ * The pieces the clicks so far have already jumped: those that every move
+ * still possible captures on its way to the last square clicked. The
+ * package's MoveInput.jumped when it has it; else worked out here from the
+ * candidate moves: jump k goes from landing square k to k+1 over the one
+ * captured piece between them, and a click is a landing of jump k when it is
+ * beyond that piece on the jump's line (a flying king's stop) or before the
+ * next piece on the following line.
+ */
+function jumpedSquares(input) {
+  if (input.clicks.length < 2) return [];
+  if (Array.isArray(input.jumped)) return input.jumped;
+  const rest = input.clicks.slice(1);
+  let common = null;
+  for (const m of input.candidates) {
+    if (!m.capture) return [];
+    const squares = [m.from, ...m.path];
+    const left = [...m.captured];
+    const jumps = []; // [captured piece, from, to]
+    for (let k = 0; k + 1 < squares.length; k++) {
+      const i = left.findIndex((c) => between(c, squares[k], squares[k + 1]));
+      jumps.push([i >= 0 ? left.splice(i, 1)[0] : null, squares[k], squares[k + 1]]);
+    }
+    const lands = (sq, k) => {
+      const [piece, from, to] = jumps[k];
+      if (sq === to || (piece && between(sq, piece, to) && between(piece, from, sq))) return true;
+      const next = jumps[k + 1];
+      return !!(next && next[0] && between(sq, to, next[0]));
+    };
+    let k = 0, ok = true;
+    for (const sq of rest) {
+      while (k < jumps.length && !lands(sq, k)) k++;
+      if (k === jumps.length) { ok = false; break; }
+      k++;
+    }
+    if (!ok) continue;
+    const done = new Set(jumps.slice(0, k).map((j) => j[0]).filter(Boolean));
+    common = common ? new Set([...common].filter((c) => done.has(c))) : done;
+  }
+  return common ? [...common] : [];
+}
+
 function render() {
   const { game, input } = state;
   const pos = game.position();
@@ -132,7 +359,8 @@ function render() {
   const clicks = input.clicks;
   const movable = new Set(humanTurn && clicks.length === 0 ? input.movable : []);
   const targets = new Set(humanTurn && clicks.length > 0 ? input.nextSquares : []);
-  const captured = new Set(humanTurn ? input.captured : []);
+  const jumped = new Set(humanTurn ? jumpedSquares(input) : []);
+  const captured = new Set(humanTurn ? input.captured.filter((s) => !jumped.has(s)) : []);
   const moves = game.moves();
   const last = moves.length ? new Set([moves.at(-1).from, ...moves.at(-1).path]) : new Set();
 
@@ -144,6 +372,7 @@ function render() {
     else if (clicks.includes(name)) cls.push("via");
     if (targets.has(name)) cls.push("target");
     if (captured.has(name)) cls.push("captured");
+    if (jumped.has(name)) cls.push("jumped");
     if (last.has(name)) cls.push("last");
     cell.className = cls.join(" ");
     cell.innerHTML = `<span class="name" aria-hidden="true">${name}</span>` +
@@ -153,6 +382,7 @@ function render() {
     if (movable.has(name)) text += ", can move";
     if (targets.has(name)) text += ", can go here";
     if (captured.has(name)) text += ", will be captured";
+    if (jumped.has(name)) text += ", already jumped";
     cell.setAttribute("aria-label", text);
     cell.tabIndex = name === state.focus ? 0 : -1;
   }
@@ -203,8 +433,17 @@ function render() {
 // Play
 // ---------------------------------------------------------------------------
 
-function message(text) {
-  $("message").textContent = text ?? "";
+/**
+ * The message line: `kind` "info" (neutral news), "success" (something
+ * done) or "error" (something refused or failed), each styled its own way.
+ * An empty text clears it; every action clears the message of the last one.
+ */
+function message(text, kind = "info") {
+  const el = $("message");
+  el.textContent = text ?? "";
+  el.className = text ? kind : "";
+  // Errors interrupt a screen reader; news waits its turn.
+  el.setAttribute("role", kind === "error" ? "alert" : "status");
 }
 
 function humanToMove() {
@@ -241,7 +480,7 @@ function play(text) {
   try {
     state.game.play(text);
   } catch (e) {
-    message(e.message); // not expected: the input only completes legal moves
+    message(e.message, "error"); // not expected: the input only completes legal moves
     return;
   }
   message("");
@@ -261,7 +500,7 @@ function request() {
 
 async function computerMove() {
   if (!state.engine) {
-    message("The computer opponent is not available in this build: playing as two humans.");
+    message("The computer opponent is not available in this build: playing as two humans.", "error");
     return;
   }
   const id = nextId;
@@ -278,7 +517,7 @@ async function computerMove() {
   } catch (e) {
     if (state.thinking === id) {
       state.thinking = 0;
-      message(`The computer failed: ${e.message}`);
+      message(`The computer failed: ${e.message}`, "error");
       render();
     }
   }
@@ -300,7 +539,10 @@ function newGame(variantName, fen) {
   state.game = new Game(state.info.name, fen);
   // Against the computer, the human plays the side chosen under "You play".
   const first = state.info.firstMover;
-  state.human = $("side").value === "second" ? (first === "white" ? "black" : "white") : first;
+  state.human = $("side").value === "second" ? other(first) : first;
+  // The side of the player (in a two-player game, the side chosen under
+  // "You play") at the bottom; the flip button turns it round.
+  state.flipped = state.human === "black";
   // The computer's seed: random, or the page address's ?seed=N (reproducible games).
   const fixed = Number.parseInt(new URLSearchParams(location.search).get("seed"), 10);
   state.seed = Number.isSafeInteger(fixed) && fixed >= 0 ? fixed : Math.floor(Math.random() * 2 ** 31);
@@ -314,20 +556,7 @@ function newGame(variantName, fen) {
 }
 
 function describeRules() {
-  const v = state.info;
-  const bits = [
-    `${v.width}×${v.height}${v.orthogonal ? ", orthogonal moves" : ""}`,
-    v.flyingKings ? "flying kings" : "short kings",
-    v.menCaptureBackward ? "men capture backward" : "men capture forward only",
-    v.precedence.length ? `capture precedence: ${v.precedence.join(" > ").replace(/-/g, " ")}` : "free choice among captures",
-    `${colorName(v.firstMover)} moves first`,
-  ];
-  const draws = [];
-  const PHRASES = { "king-moves": "with only kings moving", "no-progress": "without a capture or a man move" };
-  for (const c of v.drawCounts) draws.push(`${c.count} ${UNITS[c.unit] ?? c.unit} ${PHRASES[c.reason] ?? `(${c.reason.replace(/-/g, " ")})`}`);
-  if (v.repetition) draws.push(`the ${ordinal(v.repetition)} repetition`);
-  if (draws.length) bits.push(`draw after ${draws.join("; ")}`);
-  $("rules").textContent = bits.join(" · ");
+  $("rules").textContent = rulesText(state.info);
 }
 
 function undo() {
@@ -354,12 +583,17 @@ function confirm(text) {
 async function offerDraw() {
   const g = state.game;
   if (g.isOver) return;
+  message("");
   if (state.opponent === "human") {
-    const other = g.turn() === "white" ? "Black" : "White";
-    if (await confirm(`${colorName(g.turn())} offers a draw. ${other}, do you accept?`)) g.agreeDraw();
-    else message(`${other} declined the draw.`);
+    const answering = colorName(other(g.turn()));
+    if (await confirm(`${colorName(g.turn())} offers a draw. ${answering}, do you accept?`)) {
+      g.agreeDraw();
+      message(`${answering} accepts the draw.`, "success");
+    } else {
+      message(`${answering} declined the draw: play on.`);
+    }
   } else if (!state.engine) {
-    message("The computer opponent is not available in this build.");
+    message("The computer opponent is not available in this build.", "error");
   } else {
     // The computer answers by its evaluation (a short search in the worker).
     const id = nextId;
@@ -373,7 +607,7 @@ async function offerDraw() {
     } catch (e) {
       if (state.thinking === id) {
         state.thinking = 0;
-        message(`The computer failed: ${e.message}`);
+        message(`The computer failed: ${e.message}`, "error");
         render();
       }
       return;
@@ -382,7 +616,7 @@ async function offerDraw() {
     state.thinking = 0;
     if (reply.accept) {
       g.agreeDraw();
-      message("The computer accepts the draw.");
+      message("The computer accepts the draw.", "success");
     } else {
       message("The computer declines the draw: play on.");
     }
@@ -398,6 +632,7 @@ async function resign() {
   if (!(await confirm(`${colorName(color)}: resign this game?`))) return;
   cancelThinking();
   g.resign(color);
+  message("");
   state.input = g.moveInput();
   render();
 }
@@ -407,7 +642,7 @@ async function copyFen() {
   $("fen").value = fen;
   try {
     await navigator.clipboard.writeText(fen);
-    message("FEN copied.");
+    message("FEN copied to the clipboard.", "success");
   } catch {
     $("fen").select();
     message("FEN selected in the field below: copy it with Ctrl+C.");
@@ -442,32 +677,113 @@ function importPdn() {
   $("pdn-text").focus();
 }
 
+/**
+ * The plies of a PDN text's first game, as written: [{number, text}], the
+ * move number the ply is written under. Tags, comments, variations, NAGs and
+ * the result are skipped. For the error messages only (the package reads
+ * the game).
+ */
+function pdnPlies(text) {
+  let body = text.replace(/^\s*\[[^\]]*\]\s*$/gm, " ").replace(/\{[^}]*\}/g, " ").replace(/;[^\n]*/g, " ").replace(/\$\d+/g, " ");
+  for (let prev = ""; prev !== body;) { prev = body; body = body.replace(/\([^()]*\)/g, " "); }
+  const plies = [];
+  let number = 0;
+  for (let token of body.split(/\s+/)) {
+    let m;
+    while ((m = /^(\d+)\.+/.exec(token))) { number = Number(m[1]); token = token.slice(m[0].length); }
+    if (!token) continue;
+    if (/^(\*|[012](\/2)?[-:][012](\/2)?)$/.test(token)) break; // the result ends the game
+    plies.push({ number, text: token });
+  }
+  return plies;
+}
+
+/** The house rule a PDN record names by its CustomVariant tag, if the page has it. */
+function pdnCustomVariant(text) {
+  const custom = /\[CustomVariant\s+"([^"]*)"\]/i.exec(text)?.[1]?.trim();
+  return custom && state.all.some((v) => v.name === custom) ? custom : null;
+}
+
+/** The built-in variant of a record's GameType number (for error messages). */
+function pdnGameTypeVariant(text) {
+  const type = /\[GameType\s+"\s*(\d+)/i.exec(text)?.[1];
+  return type ? state.all.find((v) => v.builtin && v.gameType === Number(type))?.name ?? null : null;
+}
+
+/**
+ * A PDN error in the player's terms: the package says "move 1 `b6-a5`" for
+ * the move number as written; this adds whose move it was, "move 1...
+ * `b6-a5` (Black)", the second mover's move written with "...".
+ */
+function pdnErrorText(error, text, variantName) {
+  const found = /move (\d+) `([^`]*)`/.exec(error);
+  const v = state.all.find((x) => x.name === variantName);
+  if (!found || !v) return error;
+  const [whole, number, moveText] = found;
+  const plies = pdnPlies(text);
+  const fen = /\[FEN\s+"([^"]*)"\]/i.exec(text)?.[1];
+  // Which ply failed: replay the plies as written with the package, up to
+  // the first that does not play; else the first written as the error says.
+  let index = -1;
+  try {
+    const game = new Game(v.name, fen || undefined);
+    for (let i = 0; i < plies.length && index < 0; i++) {
+      try { game.play(plies[i].text); } catch { index = i; }
+    }
+    game.free?.();
+  } catch { /* a bad FEN tag: the package's message says so */ }
+  const norm = (t) => t.toLowerCase().replace(/[:x]/g, "x");
+  if (index < 0 || norm(plies[index].text) !== norm(moveText)) {
+    index = plies.findIndex((p) => p.number === Number(number) && norm(p.text) === norm(moveText));
+  }
+  if (index < 0) return error;
+  const start = fen ? turnOf(fen) : v.firstMover;
+  const side = index % 2 === 0 ? start : other(start);
+  const dots = side === v.firstMover ? "" : "...";
+  return error.replace(whole, `move ${number}${dots} \`${moveText}\` (${colorName(side)})`);
+}
+
 function loadPdn() {
   const text = $("pdn-text").value;
-  // The mode: the record's CustomVariant (house rules) or Variant tag if it
-  // names one we play, else the current mode (its GameType must agree; the
-  // package checks).
-  const tag = /\[CustomVariant\s+"([^"]*)"\]/i.exec(text)?.[1] ?? /\[Variant\s+"([^"]*)"\]/i.exec(text)?.[1]?.toLowerCase();
-  const name = state.all.some((v) => v.name === tag) ? tag : state.info.name;
+  // The mode: the one the record's tags name (CustomVariant for a house
+  // rule, else the package's reading of GameType and Variant), which the
+  // page switches to; a record without such tags is read in the current mode.
+  const custom = pdnCustomVariant(text);
+  let name = custom ?? pdnGameTypeVariant(text) ?? state.info.name;
   let game;
   try {
-    game = Game.fromPdn(text, name);
+    if (custom) {
+      game = Game.fromPdn(text, custom);
+    } else {
+      try {
+        game = Game.fromPdn(text);
+      } catch (e) {
+        if (!/no GameType/i.test(e.message)) throw e;
+        name = state.info.name;
+        game = Game.fromPdn(text, name);
+      }
+    }
   } catch (e) {
-    $("pdn-error").textContent = e.message; // nothing changes
+    $("pdn-error").textContent = pdnErrorText(e.message, text, name); // nothing changes
     return;
   }
+  const previous = state.info;
   cancelThinking();
-  state.info = state.all.find((v) => v.name === name);
-  $("mode").value = name;
+  state.info = state.all.find((v) => v.name === game.variant) ?? state.all.find((v) => v.name === name) ?? previous;
+  $("mode").value = state.info.name;
   state.game = game;
   state.startTurn = turnOf(game.startFen());
   state.human = game.turn();
+  state.flipped = state.human === "black";
   state.input = game.moveInput();
   describeRules();
   buildBoard();
   render();
   $("pdn-dialog").close();
-  message(`Loaded a game of ${game.moves().length} moves; you play ${colorName(state.human)}.`);
+  const n = game.moves().length;
+  const switched = state.info.name !== previous.name ? ` The mode is now ${label(state.info)} (it was ${label(previous)}), as the record says.` : "";
+  const who = state.opponent === "human" ? `${colorName(game.turn())} to move` : `you play ${colorName(state.human)}`;
+  message(`Loaded a game of ${n} move${n === 1 ? "" : "s"}${game.isOver ? ", already finished" : `; ${who}`}.${switched}`, "success");
 }
 
 // ---------------------------------------------------------------------------
@@ -507,7 +823,8 @@ function onKey(e) {
 // ---------------------------------------------------------------------------
 
 async function main() {
-  await init();
+  state.module = await compileWasm();
+  await init({ module_or_path: state.module });
   state.all = variants();
   const select = $("mode");
   for (const v of state.all) select.add(new Option(label(v), v.name));
@@ -545,11 +862,18 @@ async function main() {
   $("pdn-load").addEventListener("click", loadPdn);
   $("board").addEventListener("keydown", onKey);
   newGame(select.value);
+  // Milliseconds from the start of navigation to a playable page.
+  document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = "true";
 }
 
 // For the browser tests: the state and the package, read-only use.
-window.draughtsPage = { state, newGame, render };
+window.draughtsPage = {
+  state, newGame, render, rulesText, message,
+  /** Holds the worker's answers until release() (see `hooks`). */
+  hold() { hooks.hold = true; },
+  release() { hooks.hold = false; for (const d of hooks.held.splice(0)) deliver(d); },
+};
 main().catch((e) => {
   $("status").textContent = `The game could not start: ${e.message}`;
   document.body.dataset.ready = "error";

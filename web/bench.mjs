@@ -25,6 +25,8 @@ try {
       const r = await page.evaluate(([variant, moveTimeMs]) => new Promise((resolve, reject) => {
         const w = new Worker(new URL("./worker.js", location.href), { type: "module" });
         w.onmessage = (e) => { w.terminate(); e.data.error ? reject(new Error(e.data.error)) : resolve(e.data.result); };
+        // The page's compiled package first, as the page itself does.
+        w.postMessage({ id: 0, kind: "init", module: window.draughtsPage.state.module });
         w.postMessage({ id: 1, kind: "search", variant, startFen: undefined, moves: [], seed: 0, limits: { moveTimeMs } });
       }), [v, ms]);
       console.log(`${v} moveTimeMs=${ms} depth=${r.depth} seldepth=${r.seldepth} nodes=${r.nodes} time=${r.timeMs}ms nps=${Math.round((r.nodes * 1000) / Math.max(1, r.timeMs))} best=${r.best} score=${r.scoreText}`);

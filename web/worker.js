@@ -1,4 +1,5 @@
 // The computer opponent, off the page's thread: the package's Engine. Messages:
+//   {id, kind: "init", module}                                 (first: the page's compiled WebAssembly.Module)
 //   {id, kind: "hello"}                                        → {id, engine: bool, levels}
 //   {id, kind: "move", variant, startFen, moves, level, seed} → {id, move}
 //   {id, kind: "search", variant, startFen, moves, limits}     → {id, result}
@@ -9,7 +10,11 @@
 // A search runs to its limit; the page cancels one by ending the worker.
 import init, * as pkg from "./pkg/draughts.js";
 
-const ready = init();
+// The page fetches and compiles the .wasm once and posts the module first:
+// the worker instantiates it and downloads nothing. Requests that arrive
+// before it wait for it.
+let start;
+const ready = new Promise((resolve) => { start = resolve; }).then((module) => init({ module_or_path: module }));
 let engine = null;
 let current = ""; // the game the engine's tables belong to
 
@@ -30,6 +35,10 @@ function engineFor({ variant, startFen, seed }) {
 
 self.onmessage = async (e) => {
   const { id, kind } = e.data;
+  if (kind === "init") {
+    start(e.data.module);
+    return;
+  }
   try {
     await ready;
     const available = typeof pkg.Engine === "function";
