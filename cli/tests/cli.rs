@@ -1,6 +1,11 @@
 //! The `draughts` binary end to end: output formats, exit statuses, and
 //! counts against the published reference table of the library's tests.
+use draughts::{perft_in, English, MoveMode, Position, Variant};
 use std::process::{Command, Output};
+
+fn perft<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
+    perft_in(pos, depth, MoveMode::Distinct)
+}
 
 fn draughts(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_draughts"))
@@ -109,7 +114,24 @@ fn divide_lists_root_moves_and_the_total() {
         .map(|l| l.rsplit_once(' ').unwrap().1.parse::<u64>().unwrap())
         .sum();
     assert_eq!(sum, 7361);
-    assert!(lines[0].starts_with("9-13 ") || lines[0].contains('-'));
+    // Each line names a legal move of the start position, each move once,
+    // with its count one ply down.
+    let pos = Position::<English>::start();
+    let mut want: Vec<(String, u64)> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| (m.to_string(), perft(&pos.play(m), 4)))
+        .collect();
+    let mut got: Vec<(String, u64)> = lines[..7]
+        .iter()
+        .map(|l| {
+            let (m, n) = l.rsplit_once(' ').unwrap();
+            (m.to_string(), n.parse().unwrap())
+        })
+        .collect();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want);
     assert!(lines[7].starts_with("d=5 nodes=7361 time="), "{}", lines[7]);
     let o = draughts(&["divide", "-v", "english", "-d", "5", "--json"]);
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
@@ -139,18 +161,261 @@ fn bad_input_is_one_line_on_stderr_and_status_2() {
         assert!(err.starts_with("draughts: "), "{args:?}: {err}");
         assert_eq!(stdout(&o), "", "{args:?}");
     }
-    // Flag errors come from clap: status 2 too, with a usage hint.
-    for args in [
-        &["perft", "-v", "checkers9", "-d", "3"][..],
-        &["perft", "-v", "english", "-d", "x"],
-        &["perft", "-v", "english", "-d", "3", "--threads", "0"],
-        &["perft", "-v", "english"],
-        &["play"],
-    ] {
+    // Flag errors (clap's) are one line too, status 2, with clap's message
+    // and the help command to read.
+    let flag_cases: &[(&[&str], &str)] = &[
+        (
+            &["perft", "-v", "checkers9", "-d", "3"],
+            "invalid value 'checkers9' for '--variant <VARIANT>'",
+        ),
+        (
+            &["perft", "-v", "english", "-d", "x"],
+            "invalid value 'x' for '--depth <DEPTH>'",
+        ),
+        (
+            &["perft", "-v", "english", "-d", "3", "--threads", "0"],
+            "invalid value '0' for '--threads <THREADS>'",
+        ),
+        (
+            &["perft", "-v", "english"],
+            "the following required arguments were not provided: --depth <DEPTH>",
+        ),
+        (
+            &["perft", "--bogus"],
+            "unexpected argument '--bogus' found; tip: ",
+        ),
+        (
+            &["play"],
+            "the following required arguments were not provided: --variant <VARIANT>",
+        ),
+        (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+        (
+            &[],
+            "a command is required: perft, divide, moves, analyse, hub, match, replay, play",
+        ),
+        (
+            &["perft", "unit", "--part", "1/2"],
+            "the following required arguments were not provided: --file <FILE>",
+        ),
+    ];
+    for &(args, message) in flag_cases {
         let o = draughts(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(stderr(&o).starts_with("error: "), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.starts_with(&format!("draughts: {message}")),
+            "{args:?}: {err}"
+        );
+        assert_eq!(stdout(&o), "", "{args:?}");
     }
+    // The hint names the subcommand's help.
+    let o = draughts(&["perft", "split", "-v", "english", "-d", "2", "--total", "y"]);
+    assert!(
+        stderr(&o).ends_with("(see `draughts perft split --help`)\n"),
+        "{}",
+        stderr(&o)
+    );
+    // Help is still help: the whole text on stdout, status 0.
+    let o = draughts(&["perft", "--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("Usage: draughts perft"));
+}
+
+#[test]
+fn every_depth_past_the_bound_is_refused_alike() {
+    let message = "depth 99 is beyond any count this program can finish (at most 64)";
+    let cases: &[&[&str]] = &[
+        &["perft", "-v", "english", "-d", "99"],
+        &["perft", "-v", "english", "-d", "3..99"],
+        &["divide", "-v", "english", "-d", "99"],
+        &[
+            "perft", "split", "-v", "english", "-d", "2", "--total", "99",
+        ],
+        &[
+            "perft",
+            "unit",
+            "unit 0 english distinct B:W21-32:B1-12 99 1",
+        ],
+    ];
+    for args in cases {
+        let o = draughts(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert_eq!(stdout(&o), "", "{args:?}");
+    }
+    // A units file with such a line names the file and the line.
+    let dir = std::env::temp_dir().join(format!("draughts-bound-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let units = dir.join("units.txt");
+    std::fs::write(
+        &units,
+        "unit 0 english distinct B:W21-32:B1-12 3 1\nunit 1 english distinct B:W21-32:B1-12 99 1\n",
+    )
+    .unwrap();
+    let o = draughts(&["perft", "unit", "--file", units.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with(&format!("draughts: {} line 2: {message}", units.display())),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn divide_at_depth_0_agrees_with_perft() {
+    let o = draughts(&["perft", "-v", "international", "-d", "0"]);
+    assert!(stdout(&o).starts_with("d=0 nodes=1 "), "{}", stdout(&o));
+    let o = draughts(&["divide", "-v", "international", "-d", "0"]);
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.starts_with("d=0 nodes=1 "), "{out}");
+    let o = draughts(&["divide", "-v", "international", "-d", "0", "--json"]);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(doc["nodes"], 1);
+    assert_eq!(doc["moves"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn a_part_count_of_zero_is_named() {
+    let dir = std::env::temp_dir().join(format!("draughts-part-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let units = dir.join("units.txt");
+    std::fs::write(&units, "unit 0 english distinct B:W21-32:B1-12 1 1\n").unwrap();
+    let file = units.to_str().unwrap();
+    let o = draughts(&["perft", "unit", "--file", file, "--part", "1/0"]);
+    let o2 = draughts(&["perft", "unit", "--file", file, "--part", "3/2"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "draughts: --part 1/0: the part count P of I/P must be at least 1\n"
+    );
+    assert_eq!(
+        stderr(&o2),
+        "draughts: --part 3/2: the part number I must be between 1 and 2\n"
+    );
+}
+
+#[test]
+fn merge_names_the_file_and_the_line_and_spots_a_cut_off_line() {
+    let dir = std::env::temp_dir().join(format!("draughts-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    let o = draughts(&[
+        "perft",
+        "split",
+        "-v",
+        "english",
+        "-d",
+        "2",
+        "--total",
+        "5",
+        "-o",
+        &path("units.txt"),
+    ]);
+    assert!(o.status.success());
+    let o = draughts(&["perft", "unit", "--file", &path("units.txt")]);
+    let results = stdout(&o);
+    let lines: Vec<&str> = results.lines().collect();
+    assert!(lines.len() > 10);
+    std::fs::write(path("1.txt"), lines[..5].join("\n") + "\n").unwrap();
+    std::fs::write(path("2.txt"), lines[5..].join("\n") + "\n").unwrap();
+    let merge = |files: &[&str]| {
+        let mut args = vec!["perft".to_string(), "merge".into(), path("units.txt")];
+        args.extend(files.iter().map(|f| path(f)));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        draughts(&args)
+    };
+    let o = merge(&["1.txt", "2.txt"]);
+    assert_eq!(
+        stdout(&o),
+        format!(
+            "d=5 nodes={} units={}\n",
+            perft(&Position::<English>::start(), 5),
+            lines.len()
+        )
+    );
+    // A stray line in the second file: that file's line 3.
+    let mut second: Vec<&str> = lines[5..].to_vec();
+    second.insert(2, "slurmstepd: error: *** JOB 7 CANCELLED ***");
+    std::fs::write(path("2.txt"), second.join("\n") + "\n").unwrap();
+    let o = merge(&["1.txt", "2.txt"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "draughts: {} line 3: not a result line: `slurmstepd: error: *** JOB 7 CANCELLED ***`\n",
+            path("2.txt")
+        )
+    );
+    // The second file cut off in its last count.
+    let text = lines[5..].join("\n");
+    std::fs::write(path("2.txt"), &text[..text.len() - 1]).unwrap();
+    let o = merge(&["1.txt", "2.txt"]);
+    let err = stderr(&o);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err.starts_with(&format!(
+            "draughts: {} line {}: incomplete line",
+            path("2.txt"),
+            lines.len() - 5
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn moves_says_when_there_are_none() {
+    // White has no pieces: the game is over.
+    let o = draughts(&["moves", "-v", "english", "--fen", "W:W:B1"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(
+        stderr(&o),
+        "draughts: White has no legal moves: the game is over (Black wins: White has no pieces left)\n"
+    );
+    // Blocked: White's man on 32 faces Black men on 27 and 28, with 23 and
+    // 24 behind them, so it can neither step nor jump.
+    let o = draughts(&[
+        "moves",
+        "-v",
+        "english",
+        "--fen",
+        "W:W32:B27,28,23,24",
+        "--short",
+    ]);
+    assert_eq!(stdout(&o), "");
+    assert_eq!(
+        stderr(&o),
+        "draughts: White has no legal moves: the game is over (Black wins: White cannot move)\n"
+    );
+}
+
+#[test]
+fn hub_errors_name_the_variant_without_an_article() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(["hub", "-v", "english"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"pos pos=Wxyz\nquit\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(
+        stdout(&o),
+        "error message=\"english positions have 33 characters (side to move and 32 squares), not 4\"\n"
+    );
 }
 
 #[test]
@@ -288,4 +553,164 @@ fn a_closed_pipe_ends_the_program_quietly() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(141));
     assert_eq!(stderr(&o), "", "no panic, no message");
+}
+
+/// The score text of `analyse` (`+0.08`, `-1.50`, `win in 5`, `loss in 2`)
+/// as a number: men for the side to move, or ±(1000 - plies) for a win/loss.
+fn parse_score(text: &str) -> f64 {
+    let text = text.trim();
+    if let Some(n) = text.strip_prefix("win in ") {
+        1000.0 - n.parse::<f64>().unwrap()
+    } else if let Some(n) = text.strip_prefix("loss in ") {
+        n.parse::<f64>().unwrap() - 1000.0
+    } else {
+        assert!(text.starts_with(['+', '-']), "score `{text}` has a sign");
+        text.parse()
+            .unwrap_or_else(|_| panic!("score `{text}` is a number"))
+    }
+}
+
+#[test]
+fn analyse_prints_the_libraries_best_move_and_score() {
+    use draughts::engine::{Engine, Hooks, Limits, NoClock};
+    use draughts::{Game, Russian};
+    // Black to move after 1. c3-d4 (a single legal move would end the
+    // search at depth 1, so the position has several).
+    let fen_moves = "c3-d4";
+    let o = draughts(&["analyse", "-v", "russian", "-d", "6", "--moves", fen_moves]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    // One progress line per depth 1..=6, then the result.
+    assert_eq!(lines.len(), 7, "{out}");
+    for (d, line) in lines[..6].iter().enumerate() {
+        assert!(line.starts_with(&format!("depth {:>2} ", d + 1)), "{line}");
+    }
+    let best = lines[6];
+    let rest = best.strip_prefix("best ").expect(best);
+    let (mv, rest) = rest.split_once(" score ").unwrap();
+    let (score, rest) = rest.split_once(" depth ").unwrap();
+    assert!(rest.starts_with("6 nodes "), "{best}");
+    let mut game = Game::<Russian>::new();
+    for m in fen_moves.split(' ') {
+        game.play_text(m).unwrap();
+    }
+    let legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert!(legal.contains(&mv.to_string()), "{mv} is not in {legal:?}");
+    parse_score(score);
+    // The same search through the library gives the same move and score.
+    let mut engine = Engine::with_tt_mib(64);
+    let r = engine.search(&game, &Limits::depth(6), Hooks::with_clock(&NoClock));
+    assert_eq!(mv, r.best.unwrap().to_string());
+    assert_eq!(score, r.score.to_string());
+
+    // --all: every legal move once with a score, best first, the library's.
+    let o = draughts(&["analyse", "-v", "english", "-d", "4", "--all"]);
+    let out = stdout(&o);
+    let rows: Vec<(String, String)> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("depth 4 nodes "))
+        .skip(1)
+        .map(|l| {
+            let (m, s) = l.split_once(' ').unwrap();
+            (m.to_string(), s.trim().to_string())
+        })
+        .collect();
+    let game = Game::<English>::new();
+    let mut names: Vec<String> = rows.iter().map(|(m, _)| m.clone()).collect();
+    let mut legal: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+    names.sort();
+    legal.sort();
+    assert_eq!(names, legal, "{out}");
+    let scores: Vec<f64> = rows.iter().map(|(_, s)| parse_score(s)).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "best first: {out}");
+    let a = Engine::with_tt_mib(64).analyse(&game, &Limits::depth(4), Hooks::with_clock(&NoClock));
+    let want: Vec<(String, String)> = a
+        .moves
+        .iter()
+        .map(|(m, s)| (m.to_string(), s.to_string()))
+        .collect();
+    assert_eq!(rows, want);
+}
+
+/// The one table row of a `draughts match` run: (games, W, D, L).
+fn match_row(args: &[&str]) -> (u32, u32, u32, u32) {
+    let mut all = vec!["match"];
+    all.extend_from_slice(args);
+    let o = draughts(&all);
+    assert!(o.status.success(), "{all:?}: {}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[0].starts_with("| variant | pairing | games | W | D | L |"),
+        "{out}"
+    );
+    let cells: Vec<&str> = lines[2].split('|').map(str::trim).collect();
+    let n = |i: usize| cells[i].parse::<u32>().unwrap();
+    let (games, w, d, l) = (n(3), n(4), n(5), n(6));
+    assert_eq!(w + d + l, games, "{out}");
+    let score: f64 = cells[8].parse().unwrap();
+    let want = 100.0 * (w as f64 + d as f64 / 2.0) / games as f64;
+    assert!((score - want).abs() < 0.06, "{out}");
+    (games, w, d, l)
+}
+
+#[test]
+fn match_plays_the_games_asked_for_with_both_colours() {
+    // 5 games round up to 6: three openings, each with both colours.
+    let (games, ..) = match_row(&["-v", "english", "-a", "easy", "-b", "very-easy", "-g", "5"]);
+    assert_eq!(games, 6);
+    let o = draughts(&[
+        "match",
+        "-v",
+        "english",
+        "-a",
+        "easy",
+        "-b",
+        "very-easy",
+        "-g",
+        "2",
+    ]);
+    let row = stdout(&o);
+    assert!(row.contains("| english | easy vs very easy | 2 |"), "{row}");
+    // The same seed gives the same table; threads do not change it.
+    let args = [
+        "match", "-v", "italian", "-a", "easy", "-b", "random", "-g", "4", "--seed", "9",
+    ];
+    let one = stdout(&draughts(&args));
+    let mut two = args.to_vec();
+    two.extend(["-t", "2"]);
+    assert_eq!(one, stdout(&draughts(&two)));
+    // --first is required without --ladder: one line, status 2.
+    let o = draughts(&["match", "-v", "english", "-b", "easy"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), "draughts: --first (or --ladder) is required\n");
+}
+
+#[test]
+fn a_stronger_level_beats_a_weaker_one() {
+    // hard (a 2,000-node budget stands for its time, so the games are quick
+    // and the same on every machine) against very easy, seeded: hard must
+    // score at least 75% with either player listed first.
+    let hard = ["-a", "hard", "-b", "very-easy"];
+    let easy = ["-a", "very-easy", "-b", "hard"];
+    for (order, hard_first) in [(hard, true), (easy, false)] {
+        let mut args = vec![
+            "-v",
+            "international",
+            "-g",
+            "6",
+            "--hard-nodes",
+            "2000",
+            "--seed",
+            "3",
+        ];
+        args.extend(order);
+        let (games, w, d, l) = match_row(&args);
+        assert_eq!(games, 6);
+        let (hw, hl) = if hard_first { (w, l) } else { (l, w) };
+        assert!(hw > hl, "{args:?}: hard won {hw}, lost {hl}, drew {d}");
+        assert!(2 * hw + d >= 9, "{args:?}: hard scored {hw}+{d}/2 of 6");
+    }
 }

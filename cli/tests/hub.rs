@@ -2,7 +2,9 @@
 //! handshake, malformed input, and whole games against a client written
 //! here (its own position and move formatting, the library for the rules).
 use draughts::engine::{self, Level, NoClock};
-use draughts::{Color, English, Game, Geometry, International, Move, PieceKind, Position, Variant};
+use draughts::{
+    Color, English, Game, Geometry, International, Move, Outcome, PieceKind, Position, Variant,
+};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc;
@@ -73,6 +75,23 @@ impl Engine {
 
     fn alive(&mut self) -> bool {
         self.child.try_wait().unwrap().is_none()
+    }
+
+    /// The exit status once the process has ended, waiting up to `secs`
+    /// seconds (polled, so a slow machine only waits longer; the bound only
+    /// stops a hung engine from hanging the test).
+    fn exit_status(&mut self, secs: u64) -> std::process::ExitStatus {
+        let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the engine is still running after {secs} s"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
@@ -234,8 +253,8 @@ fn malformed_lines_are_ignored_and_the_engine_lives_on() {
     let lines = e.until("done", 20);
     assert!(lines.iter().any(|l| l == "pong"), "{lines:?}");
     e.send("quit");
-    std::thread::sleep(Duration::from_millis(300));
-    assert!(!e.alive(), "quit ends the engine");
+    let status = e.exit_status(60);
+    assert_eq!(status.code(), Some(0), "quit ends the engine cleanly");
 }
 
 #[test]
@@ -243,17 +262,19 @@ fn closing_input_ends_the_engine() {
     let mut e = Engine::start();
     handshake(&mut e);
     drop(e.stdin.take());
-    let mut waited = 0;
-    while e.alive() && waited < 100 {
-        std::thread::sleep(Duration::from_millis(50));
-        waited += 1;
-    }
-    assert!(!e.alive());
+    let status = e.exit_status(60);
+    assert_eq!(
+        status.code(),
+        Some(0),
+        "end of input ends the engine cleanly"
+    );
 }
 
 /// The hub engine plays White (hard on a node budget); the client plays
 /// Black with the library's easy level. Every `done` move must be legal and
-/// the game must reach a result.
+/// the game must end, within 400 plies, in a win for the engine (both sides
+/// are seeded and searches are node-limited, so the game is the same on
+/// every machine).
 fn whole_game<V: Variant>(variant: &str) {
     let mut e = Engine::start();
     handshake(&mut e);
@@ -278,8 +299,19 @@ fn whole_game<V: Variant>(variant: &str) {
         game.play(&mv).unwrap();
     }
     let outcome = game.outcome().expect("the game ends within 400 plies");
-    eprintln!("{variant}: {outcome} after {} plies", game.moves().len());
+    let plies = game.moves().len();
+    assert!(
+        matches!(
+            outcome,
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            }
+        ),
+        "{variant}: the hub engine (White) should win; {outcome} after {plies} plies"
+    );
     e.send("quit");
+    assert_eq!(e.exit_status(60).code(), Some(0));
 }
 
 #[test]
