@@ -10,11 +10,11 @@ use std::collections::HashSet;
 
 mod common;
 
-use common::{game_from, sq};
+use common::game_from;
 use draughts::{
-    Board8x8, Brazilian, Canadian, Color, CountRule, Czech, DrawCount, DrawMode, DrawReason,
-    DrawRules, English, Game, Geometry, International, Limit, Material, Move, Outcome, Pool,
-    Position, Rules, Russian, Spanish, Thai, Trigger, Turkish, Variant,
+    Brazilian, Canadian, Color, CountRule, Czech, DrawCount, DrawMode, DrawReason, DrawRules,
+    English, Game, Geometry, International, Limit, Material, Move, Outcome, Pool, Position, Rules,
+    Russian, Spanish, Thai, Trigger, Turkish, Variant,
 };
 
 /// What a ply of a walk must be.
@@ -677,11 +677,26 @@ fn frisian_style_rules_are_expressible() {
     );
 }
 
-/// Only 8x8 boards have a1–h8; the main road helper reads row == column.
+/// The Russian main-road rule counts for a lone king on the long diagonal
+/// a1–h8 only: the game starts the count on exactly those eight squares.
 #[test]
-fn main_road_squares() {
-    assert!(on_road::<Russian>(sq::<Russian>("a1")));
-    assert!(on_road::<Russian>(sq::<Russian>("h8")));
-    assert!(!on_road::<Russian>(sq::<Russian>("c1")));
-    let _ = Board8x8::SQUARES;
+fn russian_main_road_is_the_long_diagonal_a1_h8() {
+    const ROAD: [&str; 8] = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"];
+    let mut counted = Vec::new();
+    for file in 'a'..='h' {
+        for rank in 1..=8 {
+            let name = format!("{file}{rank}");
+            if ["c1", "e1", "g1"].contains(&name.as_str()) {
+                continue; // White's kings stand there.
+            }
+            let fen = format!("W:WKc1,Ke1,Kg1:BK{name}");
+            let Ok(pos) = Position::<Russian>::from_fen(&fen) else {
+                continue; // A light square.
+            };
+            if count(&Game::from_position(pos), DrawReason::MainRoad).is_some() {
+                counted.push(name);
+            }
+        }
+    }
+    assert_eq!(counted, ROAD);
 }

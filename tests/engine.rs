@@ -5,8 +5,8 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use draughts::engine::{self, Engine, Hooks, Level, Limits, NoClock, Score};
 use draughts::{
-    Brazilian, Canadian, Czech, English, Game, International, Italian, Pool, Position, Russian,
-    Spanish, Thai, Turkish, Variant,
+    Antidraughts, Brazilian, Breakthrough, Canadian, Czech, English, Frisian, Frysk, Game,
+    International, Italian, Killer, Pool, Position, Russian, Spanish, Thai, Turkish, Variant,
 };
 use proptest::prelude::*;
 
@@ -102,6 +102,11 @@ property!(random_positions_thai, Thai);
 property!(random_positions_international, International);
 property!(random_positions_canadian, Canadian);
 property!(random_positions_turkish, Turkish);
+property!(random_positions_frisian, Frisian);
+property!(random_positions_frysk, Frysk);
+property!(random_positions_antidraughts, Antidraughts);
+property!(random_positions_breakthrough, Breakthrough);
+property!(random_positions_killer, Killer);
 
 #[test]
 fn time_limit_holds_on_a_clock_that_ticks_per_call() {

@@ -381,7 +381,37 @@ fn random_games<V: Variant>(games: usize, seed: u64) {
             plies += 1;
             assert!(plies < 20_000, "{} game without end", V::NAME);
         }
-        assert!(game.outcome().is_some());
+        // The reason the game ended holds in its last position.
+        let end = game.position();
+        let stuck = end.legal_moves().is_empty();
+        match game.outcome().unwrap() {
+            Outcome::Win {
+                winner,
+                reason: WinReason::NoPieces,
+            } => assert!(end.pieces(winner.opponent()).is_empty(), "{}", V::NAME),
+            Outcome::Win {
+                winner,
+                reason: WinReason::Blocked,
+            } => assert!(
+                stuck && end.turn() != winner && !end.pieces(winner.opponent()).is_empty(),
+                "{}",
+                V::NAME
+            ),
+            Outcome::Win {
+                winner,
+                reason: WinReason::OutOfMoves,
+            } => assert!(stuck && end.turn() == winner, "{}", V::NAME),
+            Outcome::Win {
+                winner,
+                reason: WinReason::FirstKing,
+            } => assert!(!end.kings(winner).is_empty(), "{}", V::NAME),
+            Outcome::Draw { reason } => assert!(
+                !stuck && reason != DrawReason::Agreement,
+                "{}: {reason:?} in a stuck position",
+                V::NAME
+            ),
+            other => panic!("{}: {other:?} declared in a random game", V::NAME),
+        }
         while game.undo().is_some() {
             assert_eq!(game.hash(), game.position().zobrist());
         }
