@@ -2,11 +2,16 @@
 //! project's reference table: variant, mode, FEN or `initial`, depth, nodes, source).
 //!
 //! Rows with at most 20 million nodes run in `cargo test --release`; the rest
-//! run with `cargo test --release -- --ignored`.
+//! run with `cargo test --release -- --ignored`. CI runs a rotating share of
+//! the large rows (`reference_perft_large_share`, `DRAUGHTS_PERFT_SHARE=i/k`:
+//! the large rows up to `SHARE_CAP` nodes whose position among them is `i`
+//! modulo `k`; the larger rows run only with `--ignored`).
 
 use draughts::{AnyPosition, MoveMode, VariantKind};
 
 const LIMIT: u64 = 20_000_000;
+/// The largest row a share includes (80 of the 98 large rows are below it).
+const SHARE_CAP: u64 = 2_000_000_000;
 
 struct Row {
     line: usize,
@@ -59,11 +64,10 @@ fn run_with(pick: impl Fn(&Row) -> bool, counting: Counting) -> usize {
     let mut failures = Vec::new();
     let mut count = 0;
     for row in rows().iter().filter(|r| pick(r)) {
-        let Ok(kind) = row.variant.parse::<VariantKind>() else {
-            // Variants without a built-in type yet (Turkish) are skipped here and
-            // listed by `reference_table_variants_are_known`.
-            continue;
-        };
+        let kind: VariantKind = row
+            .variant
+            .parse()
+            .unwrap_or_else(|e| panic!("line {}: {e}", row.line));
         let pos = if row.fen == "initial" {
             AnyPosition::start(kind)
         } else {
@@ -119,10 +123,40 @@ fn reference_table_variants_are_known() {
         .filter(|r| r.variant.parse::<VariantKind>().is_err())
         .map(|r| r.variant.clone())
         .collect();
-    // Turkish is a separate issue (orthogonal board); nothing else may be missing.
-    assert!(
-        unknown.iter().all(|v| v == "turkish"),
-        "unsupported variants: {unknown:?}"
+    assert!(unknown.is_empty(), "unsupported variants: {unknown:?}");
+}
+
+/// `i/k` from `DRAUGHTS_PERFT_SHARE` (CI sets it from the day of the year, so
+/// every large row runs within `k` days); unset, no share is selected.
+fn share() -> Option<(usize, usize)> {
+    let text = std::env::var("DRAUGHTS_PERFT_SHARE").ok()?;
+    let (i, k) = text
+        .split_once('/')
+        .and_then(|(i, k)| Some((i.parse().ok()?, k.parse().ok()?)))
+        .filter(|&(i, k): &(usize, usize)| k > 0 && i < k)
+        .unwrap_or_else(|| panic!("DRAUGHTS_PERFT_SHARE={text}: expected i/k with i < k"));
+    Some((i, k))
+}
+
+/// The large rows up to `SHARE_CAP` whose index among them is `i` modulo `k`,
+/// each against its published count.
+#[test]
+#[ignore = "large counts; CI runs it with DRAUGHTS_PERFT_SHARE=i/k"]
+fn reference_perft_large_share() {
+    let Some((i, k)) = share() else {
+        panic!("set DRAUGHTS_PERFT_SHARE=i/k to choose the share");
+    };
+    let large: Vec<usize> = rows()
+        .iter()
+        .filter(|r| r.nodes > LIMIT && r.nodes <= SHARE_CAP)
+        .map(|r| r.line)
+        .collect();
+    let chosen: Vec<usize> = large.iter().copied().skip(i).step_by(k).collect();
+    let n = run(|r| chosen.contains(&r.line));
+    assert_eq!(n, chosen.len());
+    println!(
+        "share {i}/{k}: rows {chosen:?} of {} large rows",
+        large.len()
     );
 }
 
