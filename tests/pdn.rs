@@ -43,16 +43,6 @@ const KNOWN_BROKEN: &[(&str, usize, &str)] = &[
         14,
         "does not start with W or B",
     ),
-    // PlayStrategy export: algebraic squares with the first mover (Black) at
-    // the bottom, the mirror image of PDN's English board, so `c3-d4` means
-    // 11-15. The numeric version of the same games replays (one of them has
-    // a multi-jump split with a move number in between that is not the same
-    // side's continuation).
-    (
-        "english/py-draughts_playstrategy/american_playstrategy.pdn",
-        0,
-        "no legal move matches",
-    ),
     // `73:9n`: a garbled move in the source.
     ("international/mig0_Games-Checkers/prof2.pdn", 4, "`9n`"),
     // Files from the PDN corpus's `fail/` folder (known syntax problems):
@@ -88,6 +78,22 @@ const KNOWN_BROKEN: &[(&str, usize, &str)] = &[
         "pdn_syntax_tests/fail/nested_comment.pdn",
         1,
         "comments do not nest",
+    ),
+];
+
+/// (file, number of games, part of the error message): files none of whose
+/// games replay, each game failing with that message.
+const BROKEN_FILES: &[(&str, usize, &str)] = &[
+    // PlayStrategy export: algebraic squares with the first mover (Black) at
+    // the bottom, the mirror image of PDN's English board, so `c3-d4` means
+    // 11-15: every game fails on its first or second move. The numeric
+    // version of the same games replays (one of them has a multi-jump split
+    // with a move number in between that is not the same side's
+    // continuation).
+    (
+        "english/py-draughts_playstrategy/american_playstrategy.pdn",
+        24,
+        "no legal move matches",
     ),
 ];
 
@@ -137,6 +143,8 @@ fn replays_every_game_file() {
     let mut per_variant: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut unexpected = Vec::new();
     let mut seen_broken = vec![false; KNOWN_BROKEN.len()];
+    // Per broken file: (games that failed as listed, games in the file).
+    let mut broken_files = vec![(0, 0); BROKEN_FILES.len()];
     for path in &paths {
         let rel = path
             .strip_prefix(&root)
@@ -144,6 +152,7 @@ fn replays_every_game_file() {
             .to_string_lossy()
             .replace('\\', "/");
         let default = default_variant(&rel);
+        let broken_file = BROKEN_FILES.iter().position(|&(f, _, _)| f == rel);
         for (i, g) in parse_pdn(&read_text(path)).into_iter().enumerate() {
             let index = i + 1;
             let result = g.map_err(|e| e.kind.to_string()).and_then(|g| {
@@ -152,6 +161,18 @@ fn replays_every_game_file() {
                     .map(|game| (kind, game))
                     .map_err(|e| e.to_string())
             });
+            if let Some(b) = broken_file {
+                broken_files[b].1 += 1;
+                match &result {
+                    Err(msg) if msg.contains(BROKEN_FILES[b].2) => broken_files[b].0 += 1,
+                    _ => unexpected.push(format!(
+                        "{rel} game {index}: expected to fail with {:?}, got {:?}",
+                        BROKEN_FILES[b].2,
+                        result.as_ref().map(|_| "a replay")
+                    )),
+                }
+                continue;
+            }
             match result {
                 Ok((kind, game)) => {
                     let entry = per_variant.entry(kind.to_string()).or_default();
@@ -159,9 +180,9 @@ fn replays_every_game_file() {
                     entry.1 += game_len(&game);
                 }
                 Err(msg) => {
-                    let known = KNOWN_BROKEN.iter().position(|&(f, n, part)| {
-                        f == rel && (n == index || n == 0) && msg.contains(part)
-                    });
+                    let known = KNOWN_BROKEN
+                        .iter()
+                        .position(|&(f, n, part)| f == rel && n == index && msg.contains(part));
                     match known {
                         Some(k) => seen_broken[k] = true,
                         None => unexpected.push(format!("{rel} game {index}: {msg}")),
@@ -185,6 +206,9 @@ fn replays_every_game_file() {
         .map(|(k, _)| k)
         .collect();
     assert!(stale.is_empty(), "listed as broken but replayed: {stale:?}");
+    for (&(file, games, _), &seen) in BROKEN_FILES.iter().zip(&broken_files) {
+        assert_eq!(seen, (games, games), "{file}: (failed as listed, games)");
+    }
     for v in [
         "english",
         "international",
