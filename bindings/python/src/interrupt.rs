@@ -63,7 +63,7 @@ impl Poll {
             (Some(e), _) => Err(e),
             (None, Some(v)) => Ok(v),
             // Work only stops when a handler raised.
-            (None, None) => Err(pyo3::exceptions::PyRuntimeError::new_err(
+            (None, None) => Err(crate::errors::DraughtsError::new_err(
                 "the work stopped without a reason",
             )),
         }
