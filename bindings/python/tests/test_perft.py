@@ -54,6 +54,23 @@ def test_parallel_perft_matches():
     assert board.perft(4, routes=True, threads=3) == board.perft(4, routes=True)
 
 
+# Rows deep enough that perft is counted by root moves in the binding (over
+# subtrees of depth 4, or of depth 7 with threads) rather than in one call.
+DEEP = [p for p in ROWS if p.values[3] >= 8]
+
+
+def test_deep_rows_exist():
+    assert len(DEEP) >= 3 and any(p.values[3] >= 9 for p in DEEP)
+
+
+@pytest.mark.parametrize("variant,mode,fen,depth,nodes", DEEP)
+def test_deep_perft_with_threads_and_divide(variant, mode, fen, depth, nodes):
+    board = d.Board(variant) if fen == "initial" else d.Board(variant, fen)
+    routes = mode == "routes"
+    assert board.perft(depth, routes=routes, threads=2) == nodes
+    assert sum(board.divide(depth, routes=routes).values()) == nodes
+
+
 def test_perft_depth_zero_and_one():
     board = d.Board("english")
     assert board.perft(0) == 1
