@@ -5,8 +5,9 @@ use core::fmt;
 
 use crate::bitboard::Square;
 use crate::draws::DrawCount;
+use crate::draws::DrawReason;
 use crate::error::{FenError, MoveError, MoveTextError};
-use crate::game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome};
+use crate::game::{Declaration, DrawMode, Game, GameError, Outcome};
 use crate::geometry::Geometry;
 use crate::moves::MoveMode;
 use crate::notation::MoveInput;
@@ -697,20 +698,6 @@ impl AnyGame {
     /// ```
     pub fn draw_counts(&self) -> Vec<DrawCount> {
         each_game!(self, g => g.draw_counts().collect())
-    }
-
-    /// The game as PDN (see [`write_pdn`](crate::pdn::write_pdn)).
-    ///
-    /// ```
-    /// use draughts::{AnyGame, VariantKind};
-    /// let mut game = AnyGame::new(VariantKind::Russian);
-    /// game.play_text("c3-d4").unwrap();
-    /// let pdn = game.to_pdn(&[("Event", "Casual")]);
-    /// assert!(pdn.starts_with("[Event \"Casual\"]\n[GameType \"25\"]\n"));
-    /// assert!(pdn.ends_with("1. c3-d4 *\n"));
-    /// ```
-    pub fn to_pdn(&self, tags: &[(&str, &str)]) -> String {
-        each_game!(self, g => crate::pdn::write_pdn(g, tags))
     }
 }
 

@@ -17,8 +17,8 @@
 use crate::bitboard::{BitSet, Bitboard, Square};
 use crate::error::FenError;
 use crate::geometry::Geometry;
-use crate::moves::Bits;
 use crate::position::{Position, Setup};
+use crate::squares::Bits;
 use crate::squares::SquareSet;
 use crate::variant::{Color, Variant};
 

@@ -28,7 +28,7 @@
 
 use core::fmt;
 
-use crate::draws::{CountRule, DrawCount, MaterialFacts, Trigger, MAX_COUNTS};
+use crate::draws::{CountRule, DrawCount, DrawReason, MaterialFacts, Trigger, MAX_COUNTS};
 use crate::error::{MoveError, MoveTextError};
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
@@ -51,45 +51,6 @@ pub enum WinReason {
     Resignation,
     /// The loser ran out of time (declared by the frontend).
     Time,
-}
-
-/// Why a game was drawn.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum DrawReason {
-    /// The players agreed (declared by the frontend).
-    Agreement,
-    /// The same position occurred the variant's number of times.
-    Repetition,
-    /// The king-move limit: only kings moved, nothing captured (FMJD 25
-    /// moves each, Russian and Czech 15, Brazilian 20).
-    KingMoves,
-    /// The no-progress limit: no capture and no man move (English, 40 moves
-    /// each).
-    NoProgress,
-    /// FMJD (International, Canadian): lone king against three pieces
-    /// including a king, 16 moves each.
-    LoneKingSixteenMoves,
-    /// FMJD (International, Canadian): lone king against one or two pieces
-    /// including a king, 5 moves each.
-    LoneKingFiveMoves,
-    /// Three kings against a lone king: Russian, the stronger side's 15th
-    /// move; Pool, its 13th.
-    ThreeKingsAgainstOne,
-    /// Russian: 4-5 or 6-7 pieces with kings on both sides, balance unchanged.
-    PieceCount,
-    /// Turkish: one piece against one piece.
-    OnePieceEach,
-    /// Russian: 2 or 3 pieces with kings on both sides, balance unchanged for
-    /// 5 moves each.
-    SmallEnding,
-    /// Russian: three pieces against a lone king on the main road (a1–h8),
-    /// drawn on the 5th move.
-    MainRoad,
-    /// Frisian: one king each, 2 moves each.
-    OneKingEach,
-    /// Frisian: two kings against one, 7 moves each.
-    TwoKingsAgainstOne,
 }
 
 /// How a game ended.
@@ -197,35 +158,6 @@ impl fmt::Display for WinReason {
 
 /// The reason in words: `agreed by the players`, `the same position occurred
 /// again`... One arm per reason.
-impl fmt::Display for DrawReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(match self {
-            DrawReason::Agreement => "agreed by the players",
-            DrawReason::Repetition => "the same position was repeated",
-            DrawReason::KingMoves => "only kings moved, without captures, up to the move limit",
-            DrawReason::NoProgress => "no capture and no man move up to the move limit",
-            DrawReason::LoneKingSixteenMoves => {
-                "a lone king held out against three pieces with a king for 16 moves"
-            }
-            DrawReason::LoneKingFiveMoves => {
-                "a lone king held out against one or two pieces with a king for 5 moves"
-            }
-            DrawReason::ThreeKingsAgainstOne => {
-                "three or more kings did not win against a lone king in 15 moves"
-            }
-            DrawReason::PieceCount => "the balance of pieces did not change up to the move limit",
-            DrawReason::OnePieceEach => "one piece against one piece",
-            DrawReason::SmallEnding => {
-                "two or three pieces with kings on both sides, balance unchanged for 5 moves"
-            }
-            DrawReason::MainRoad => {
-                "three pieces did not win against a lone king on the main road in 5 moves"
-            }
-            DrawReason::OneKingEach => "one king each for 2 moves",
-            DrawReason::TwoKingsAgainstOne => "two kings against one for 7 moves",
-        })
-    }
-}
 
 /// An outcome declared by the frontend rather than by the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -55,9 +55,11 @@ pub use any::{AnyGame, AnyMoveInput, AnyPosition};
 #[cfg(feature = "arbitrary")]
 pub use arbitrary_impls::LegalMove;
 pub use bitboard::{BitSet, Bitboard, Square};
-pub use draws::{CountRule, DrawCount, DrawRules, Limit, Material, Resets, Trigger, MAX_COUNTS};
+pub use draws::{
+    CountRule, DrawCount, DrawReason, DrawRules, Limit, Material, Resets, Trigger, MAX_COUNTS,
+};
 pub use error::{FenError, MoveError, PositionError, UnknownVariant};
-pub use game::{Declaration, DrawMode, DrawReason, Game, GameError, Outcome, WinReason};
+pub use game::{Declaration, DrawMode, Game, GameError, Outcome, WinReason};
 pub use geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout};
 pub use moves::{Jump, Jumps, Move, MoveList, MoveMode};
 pub use perft::{

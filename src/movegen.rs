@@ -12,8 +12,9 @@ use smallvec::SmallVec;
 
 use crate::bitboard::{BitSet, Square};
 use crate::geometry::{Dir, Geometry, Layout};
-use crate::moves::{Bits, Move, MoveList, MoveMode, Path};
+use crate::moves::{Move, MoveList, MoveMode, Path};
 use crate::position::Position;
+use crate::squares::Bits;
 use crate::variant::{
     Color, KingLanding, KingRange, MidCapturePromotion, Precedence, Removal, RouteConvention,
     Variant,

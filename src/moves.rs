@@ -7,11 +7,10 @@ use core::ops::{Deref, DerefMut};
 use smallvec::SmallVec;
 
 use crate::bitboard::{BitSet, Square};
-use crate::squares::SquareSet;
+use crate::squares::{between, Bits, SquareSet};
 use crate::variant::Variant;
 
 /// The raw bitboard word of a variant's board.
-pub(crate) type Bits<V> = crate::squares::BitsOf<V>;
 
 /// Landing squares of a move; inline for up to 16 jumps, spilling to the heap
 /// beyond. Not public: [`Move::path`] hands out a slice.
@@ -181,7 +180,7 @@ impl<V: Variant> Iterator for Jumps<'_, V> {
             return None;
         }
         let to = *self.mv.path.get(self.index)?;
-        let hit = crate::notation::between::<V>(self.prev, to) & self.left;
+        let hit = between::<V>(self.prev, to) & self.left;
         if hit.count() != 1 {
             // Not a jump over one captured piece: only a move that is not
             // legal (made up by hand or deserialized) gets here.

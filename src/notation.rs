@@ -36,10 +36,10 @@ use smallvec::SmallVec;
 
 use crate::bitboard::{BitSet, Bitboard, Square};
 use crate::error::MoveTextError;
-use crate::geometry::{Geometry, Layout};
-use crate::moves::{Bits, Move, MoveList, MoveMode};
+use crate::geometry::Geometry;
+use crate::moves::{Move, MoveList, MoveMode};
 use crate::position::{PieceKind, Position};
-use crate::squares::SquareSet;
+use crate::squares::{between, direction, Bits, SquareSet};
 use crate::variant::{Color, KingLanding, KingRange, MidCapturePromotion, Variant};
 
 /// Where move text says a move starts.
@@ -183,41 +183,6 @@ fn read_text<V: Variant>(text: &str) -> Result<Spec, MoveTextError> {
         end,
         text: body[first..].to_string(),
     })
-}
-
-/// The unit step from `a` towards `b` in internal coordinates, if `b` lies on
-/// a line along which pieces of this board move or capture. With orthogonal
-/// captures on a diagonal board (Frisian), rows and columns are such lines
-/// too; their step is two squares, from playing square to playing square.
-fn direction<V: Variant>(a: Square, b: Square) -> Option<(i8, i8)> {
-    let (r1, c1) = V::Board::coords(a);
-    let (r2, c2) = V::Board::coords(b);
-    let (dr, dc) = (r2 as i8 - r1 as i8, c2 as i8 - c1 as i8);
-    match V::Board::LAYOUT {
-        Layout::Diagonal if dr != 0 && dr.abs() == dc.abs() => Some((dr.signum(), dc.signum())),
-        Layout::Diagonal if V::RULES.orthogonal_captures && (dr == 0) != (dc == 0) => {
-            Some((2 * dr.signum(), 2 * dc.signum()))
-        }
-        Layout::Diagonal => None,
-        Layout::Orthogonal => ((dr == 0) != (dc == 0)).then_some((dr.signum(), dc.signum())),
-    }
-}
-
-/// The squares strictly between `a` and `b` on a line (empty if not on one).
-pub(crate) fn between<V: Variant>(a: Square, b: Square) -> Bits<V> {
-    let mut out = Bits::<V>::ZERO;
-    let Some((sr, sc)) = direction::<V>(a, b) else {
-        return out;
-    };
-    let (mut r, mut c) = V::Board::coords(a);
-    loop {
-        r = (r as i8 + sr) as u8;
-        c = (c as i8 + sc) as u8;
-        match V::Board::square_at(r, c) {
-            Some(sq) if sq != b => out |= Bits::<V>::bit(sq.0 as u32),
-            _ => return out,
-        }
-    }
 }
 
 #[inline]

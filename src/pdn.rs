@@ -564,6 +564,24 @@ pub fn parse_pdn(text: &str) -> Vec<Result<PdnGame, PdnError>> {
     out
 }
 
+/// PDN writing of a game whose variant is chosen at run time (here, beside
+/// [`write_pdn`], so that the run-time types do not depend on this module).
+impl AnyGame {
+    /// The game as PDN (see [`write_pdn`]).
+    ///
+    /// ```
+    /// use draughts::{AnyGame, VariantKind};
+    /// let mut game = AnyGame::new(VariantKind::Russian);
+    /// game.play_text("c3-d4").unwrap();
+    /// let pdn = game.to_pdn(&[("Event", "Casual")]);
+    /// assert!(pdn.starts_with("[Event \"Casual\"]\n[GameType \"25\"]\n"));
+    /// assert!(pdn.ends_with("1. c3-d4 *\n"));
+    /// ```
+    pub fn to_pdn(&self, tags: &[(&str, &str)]) -> String {
+        crate::with_game!(self, g => write_pdn(g, tags))
+    }
+}
+
 /// Reads and replays every game of a PDN text. Games without a `GameType`
 /// tag are played as `default` (an error if `None`). Each game is replayed
 /// from its `[FEN]` tag, or the variant's start position; the first move that

@@ -8,8 +8,9 @@
 use core::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::movegen::Captures;
-use crate::moves::{Bits, Move, MoveList, MoveMode};
+use crate::moves::{Move, MoveList, MoveMode};
 use crate::position::Position;
+use crate::squares::Bits;
 use crate::variant::Variant;
 
 /// Perft in distinct mode ([rules §1](crate::rules)).

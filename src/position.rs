@@ -6,7 +6,8 @@ use core::marker::PhantomData;
 use crate::bitboard::{BitSet, Bitboard, Square};
 use crate::error::{MoveError, PositionError};
 use crate::geometry::Geometry;
-use crate::moves::{Bits, Move, MoveList, MoveMode};
+use crate::moves::{Move, MoveList, MoveMode};
+use crate::squares::Bits;
 use crate::squares::SquareSet;
 use crate::variant::{Color, Variant};
 

@@ -16,8 +16,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::any::AnyPosition;
 use crate::bitboard::{BitSet, Square};
 use crate::game::{DrawMode, Game};
-use crate::moves::{Bits, Move};
+use crate::moves::Move;
 use crate::position::Position;
+use crate::squares::Bits;
 use crate::variant::{Variant, VariantKind};
 
 #[derive(Serialize, Deserialize)]

@@ -29,9 +29,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Square;
-use crate::draws::{CountRule, DrawRules, Limit, Material, Trigger};
+use crate::draws::{CountRule, DrawReason, DrawRules, Limit, Material, Trigger};
 use crate::error::UnknownVariant;
-use crate::game::DrawReason;
 use crate::geometry::{
     bit_of, Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout,
 };

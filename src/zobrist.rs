@@ -8,8 +8,9 @@
 //! [`Game`](crate::Game) updates its hash incrementally on every move and undo.
 
 use crate::bitboard::{BitSet, Square};
-use crate::moves::{Bits, Move};
+use crate::moves::Move;
 use crate::position::Position;
+use crate::squares::Bits;
 use crate::variant::{Color, Variant};
 
 /// Keys for (white man, white king, black man, black king) x bit index.

@@ -12,8 +12,8 @@
 use crate::bitboard::BitSet;
 use crate::draws::Material;
 use crate::geometry::{Geometry, Layout};
-use crate::moves::Bits;
 use crate::position::Position;
+use crate::squares::Bits;
 use crate::variant::{Color, KingRange, Variant, WinCondition};
 
 /// Families of variants that share an evaluation.

@@ -23,8 +23,9 @@ use super::tt::{Tt, EXACT, LOWER, UPPER};
 use crate::bitboard::BitSet;
 use crate::draws::{Limit, Material};
 use crate::game::Game;
-use crate::moves::{Bits, Move, MoveList};
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::squares::Bits;
 use crate::variant::{Variant, WinCondition};
 
 /// The deepest nominal depth an iterative-deepening search reaches.
