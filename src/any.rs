@@ -396,9 +396,23 @@ impl AnyPosition {
         each!(self, p => p.has_captures())
     }
 
-    /// True when the side to move has no legal move (and so has lost).
+    /// True when the game is over on the board (see [`Position::is_game_over`]:
+    /// in Antidraughts the side without a move has won, in Breakthrough a king
+    /// ends the game).
     pub fn is_game_over(&self) -> bool {
         each!(self, p => p.is_game_over())
+    }
+
+    /// The win this position gives by its variant's win rule (see
+    /// [`Position::outcome`]).
+    ///
+    /// ```
+    /// use draughts::{AnyPosition, Color, Outcome, VariantKind, WinReason};
+    /// let p = AnyPosition::from_fen(VariantKind::Antidraughts, "W:W:B1").unwrap();
+    /// assert_eq!(p.outcome(), Some(Outcome::Win { winner: Color::White, reason: WinReason::OutOfMoves }));
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        each!(self, p => p.outcome())
     }
 
     /// The same position seen from the other side (see [`Position::flipped`]).

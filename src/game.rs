@@ -31,130 +31,11 @@ use core::fmt;
 use crate::draws::{CountRule, DrawCount, DrawReason, MaterialFacts, Trigger, MAX_COUNTS};
 use crate::error::{MoveError, MoveTextError};
 use crate::geometry::Geometry;
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveList, MoveMode};
+use crate::outcome::board_win;
+pub use crate::outcome::{Outcome, WinReason};
 use crate::position::Position;
-use crate::variant::{Color, Variant, WinCondition};
-
-/// Why a game was won.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum WinReason {
-    /// The loser has no pieces left.
-    NoPieces,
-    /// The loser has pieces but no legal move.
-    Blocked,
-    /// Antidraughts: the winner, to move, has no pieces or no legal move.
-    OutOfMoves,
-    /// Breakthrough: the winner made a king first.
-    FirstKing,
-    /// The loser resigned (declared by the frontend).
-    Resignation,
-    /// The loser ran out of time (declared by the frontend).
-    Time,
-}
-
-/// How a game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Outcome {
-    /// `winner` won.
-    Win {
-        /// The winner.
-        winner: Color,
-        /// Why.
-        reason: WinReason,
-    },
-    /// A draw.
-    Draw {
-        /// Why.
-        reason: DrawReason,
-    },
-}
-
-impl Outcome {
-    /// The PDN result text from White's side: `1-0`, `0-1` or `1/2-1/2`.
-    pub fn pdn_result(&self) -> &'static str {
-        match self {
-            Outcome::Win {
-                winner: Color::White,
-                ..
-            } => "1-0",
-            Outcome::Win {
-                winner: Color::Black,
-                ..
-            } => "0-1",
-            Outcome::Draw { .. } => "1/2-1/2",
-        }
-    }
-}
-
-/// In words: `White wins: Black has no pieces left`, `Draw: the same position
-/// was repeated`... The reason is the [`WinReason`] or
-/// [`DrawReason`] text. Width and alignment apply.
-///
-/// ```
-/// use draughts::{Color, DrawReason, Outcome, WinReason};
-/// let win = Outcome::Win { winner: Color::Black, reason: WinReason::Resignation };
-/// assert_eq!(win.to_string(), "Black wins: White resigned");
-/// let draw = Outcome::Draw { reason: DrawReason::Agreement };
-/// assert_eq!(draw.to_string(), "Draw: agreed by the players");
-/// assert_eq!(format!("[{:<6.4}]", draw), "[Draw  ]");
-/// ```
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = match self {
-            Outcome::Win { winner, reason } => {
-                format!("{winner} wins: {}", reason.describe(*winner))
-            }
-            Outcome::Draw { reason } => format!("Draw: {reason}"),
-        };
-        f.pad(&text)
-    }
-}
-
-impl Outcome {
-    /// The reason in words, for the PDN `Termination` tag: `Black resigned`,
-    /// `the same position was repeated`...
-    pub fn termination(&self) -> String {
-        match self {
-            Outcome::Win { winner, reason } => reason.describe(*winner),
-            Outcome::Draw { reason } => reason.to_string(),
-        }
-    }
-}
-
-impl WinReason {
-    /// The reason in words, naming the players: `White cannot move`,
-    /// `Black resigned`, `White made the first king`...
-    ///
-    /// ```
-    /// use draughts::{Color, WinReason};
-    /// assert_eq!(WinReason::Blocked.describe(Color::Black), "White cannot move");
-    /// ```
-    pub fn describe(self, winner: Color) -> String {
-        self.phrase(&winner.to_string(), &winner.opponent().to_string())
-    }
-
-    /// One arm per reason: the text with the winner's and the loser's names.
-    fn phrase(self, winner: &str, loser: &str) -> String {
-        match self {
-            WinReason::NoPieces => format!("{loser} has no pieces left"),
-            WinReason::Blocked => format!("{loser} cannot move"),
-            WinReason::OutOfMoves => format!("{winner} has no pieces or no move left"),
-            WinReason::FirstKing => format!("{winner} made the first king"),
-            WinReason::Resignation => format!("{loser} resigned"),
-            WinReason::Time => format!("{loser} ran out of time"),
-        }
-    }
-}
-
-/// The reason in words, with "the winner" and "the loser" for the players
-/// (`the loser cannot move`); see [`WinReason::describe`].
-impl fmt::Display for WinReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.pad(&self.phrase("the winner", "the loser"))
-    }
-}
+use crate::variant::{Color, Variant};
 
 /// The reason in words: `agreed by the players`, `the same position occurred
 /// again`... One arm per reason.
@@ -596,35 +477,8 @@ impl<V: Variant> Game<V> {
             return self.declared;
         }
         let pos = self.position();
-        if V::RULES.win == WinCondition::FirstKingWins {
-            // The side that just moved, if it has a king (in play, only it
-            // can have made one); then the side to move (a set-up position).
-            let mover = pos.turn().opponent();
-            for side in [mover, mover.opponent()] {
-                if !pos.kings(side).is_empty() {
-                    return Some(Outcome::Win {
-                        winner: side,
-                        reason: WinReason::FirstKing,
-                    });
-                }
-            }
-        }
-        if pos.is_game_over() {
-            if V::RULES.win == WinCondition::NoMoveWins {
-                return Some(Outcome::Win {
-                    winner: pos.turn(),
-                    reason: WinReason::OutOfMoves,
-                });
-            }
-            let reason = if pos.pieces(pos.turn()).is_empty() {
-                WinReason::NoPieces
-            } else {
-                WinReason::Blocked
-            };
-            return Some(Outcome::Win {
-                winner: pos.turn().opponent(),
-                reason,
-            });
+        if let Some(outcome) = board_win(pos, || pos.count(MoveMode::Distinct) == 0) {
+            return Some(outcome);
         }
         let reason = match self.draw_mode {
             DrawMode::Automatic => self.rule_draw(),

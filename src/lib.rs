@@ -41,6 +41,7 @@ pub mod house_rules;
 mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod outcome;
 pub mod pdn;
 pub mod perft;
 pub mod position;
@@ -59,9 +60,10 @@ pub use draws::{
     CountRule, DrawCount, DrawReason, DrawRules, Limit, Material, Resets, Trigger, MAX_COUNTS,
 };
 pub use error::{FenError, MoveError, PositionError, UnknownVariant};
-pub use game::{Declaration, DrawMode, Game, GameError, Outcome, WinReason};
+pub use game::{Declaration, DrawMode, Game, GameError};
 pub use geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout};
 pub use moves::{Jump, Jumps, Move, MoveList, MoveMode};
+pub use outcome::{Outcome, WinReason};
 pub use perft::{
     divide, perft, perft_hashed, perft_in, perft_parallel, perft_with_table, PerftTable,
 };

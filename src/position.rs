@@ -529,13 +529,6 @@ impl<V: Variant> Position<V> {
         self.can_capture()
     }
 
-    /// True when the side to move has no legal move: the game is over (lost
-    /// for that side, except where [`Rules::win`](crate::Rules) says
-    /// otherwise).
-    pub fn is_game_over(&self) -> bool {
-        self.count(MoveMode::Distinct) == 0
-    }
-
     /// True when `mv` is one of the legal moves (any legal capture route).
     pub fn is_legal(&self, mv: &Move<V>) -> bool {
         self.legal_moves_in(MoveMode::Routes)

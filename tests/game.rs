@@ -8,9 +8,9 @@ mod common;
 
 use common::{game_from, quiet_king_walk};
 use draughts::{
-    Brazilian, Canadian, Color, Czech, Declaration, DrawReason, English, Game, GameError,
-    International, Italian, Outcome, Pool, Position, Russian, Spanish, Thai, Turkish, Variant,
-    WinReason,
+    Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, Declaration, DrawReason,
+    English, Frisian, Frysk, Game, GameError, International, Italian, Killer, Outcome, Pool,
+    Position, Russian, Spanish, Thai, Turkish, Variant, WinReason,
 };
 
 /// Plays `plies` quiet king plies ([`quiet_king_walk`]: no position repeats
@@ -380,6 +380,16 @@ fn random_games<V: Variant>(games: usize, seed: u64) {
             );
             plies += 1;
             assert!(plies < 20_000, "{} game without end", V::NAME);
+            // The board's verdict is the game's: a win on the board ends it
+            // (before any draw rule), and the game ends no other way by a win.
+            let board = game.position().outcome();
+            assert_eq!(board.is_some(), game.position().is_game_over());
+            match game.outcome() {
+                Some(Outcome::Win { .. }) | None => {
+                    assert_eq!(board, game.outcome(), "{}", V::NAME)
+                }
+                Some(Outcome::Draw { .. }) => assert_eq!(board, None, "{}", V::NAME),
+            }
         }
         // The reason the game ended holds in its last position.
         let end = game.position();
@@ -453,6 +463,11 @@ random_game_tests! {
     random_games_international => International, 9;
     random_games_canadian => Canadian, 10;
     random_games_turkish => Turkish, 11;
+    random_games_frisian => Frisian, 12;
+    random_games_frysk => Frysk, 13;
+    random_games_antidraughts => Antidraughts, 14;
+    random_games_breakthrough => Breakthrough, 15;
+    random_games_killer => Killer, 16;
 }
 
 /// Plays one man move (no capture, no promotion) that leaves the opponent no

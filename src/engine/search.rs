@@ -24,9 +24,10 @@ use crate::bitboard::BitSet;
 use crate::draws::{Limit, Material};
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
+use crate::outcome::{board_win, Outcome};
 use crate::position::Position;
 use crate::squares::Bits;
-use crate::variant::{Variant, WinCondition};
+use crate::variant::Variant;
 
 /// The deepest nominal depth an iterative-deepening search reaches.
 pub const MAX_DEPTH: u32 = 100;
@@ -257,19 +258,18 @@ impl Engine {
     }
 }
 
-/// The score of a side to move without a legal move, by the variant's win rule.
+/// The score, for the side to move, of a position the board has decided
+/// ([`board_win`]): `stuck` says whether the side to move has no legal move.
 #[inline]
-fn no_move_score<V: Variant>(ply: i32) -> i32 {
-    match V::RULES.win {
-        WinCondition::NoMoveWins => WIN - ply,
-        _ => -(WIN - ply),
+fn decided_score<V: Variant>(
+    pos: &Position<V>,
+    ply: i32,
+    stuck: impl FnOnce() -> bool,
+) -> Option<i32> {
+    match board_win(pos, stuck)? {
+        Outcome::Win { winner, .. } if winner == pos.turn() => Some(WIN - ply),
+        _ => Some(-(WIN - ply)),
     }
-}
-
-/// Breakthrough: the side to move lost when the opponent has a king.
-#[inline]
-fn first_king_lost<V: Variant>(pos: &Position<V>) -> bool {
-    V::RULES.win == WinCondition::FirstKingWins && !pos.kings(pos.turn().opponent()).is_empty()
 }
 
 /// A compact move identity for the table, killers and the PV walk: from,
@@ -660,8 +660,9 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         qk: u32,
         pv_node: bool,
     ) -> i32 {
-        if first_king_lost(pos) {
-            return -(WIN - ply);
+        // Before the move generation, only a king (Breakthrough) decides.
+        if let Some(score) = decided_score(pos, ply, || false) {
+            return score;
         }
         if self.is_draw(irrev, qk) {
             return 0;
@@ -688,7 +689,7 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            return no_move_score::<V>(ply);
+            return decided_score(pos, ply, || true).unwrap_or(0);
         }
         let capture = moves[0].is_capture();
         let mut order: SmallVec<[(i32, u32, usize); 48]> = moves
@@ -831,13 +832,15 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         if !self.enter(ply) {
             return 0;
         }
-        if first_king_lost(pos) {
-            return -(WIN - ply);
+        if let Some(score) = decided_score(pos, ply, || false) {
+            return score;
         }
         if !pos.has_captures() || ply as usize >= MAX_PLY - 1 {
-            // A side without a move (no pieces, or blocked) has lost.
-            if pos.count_moves(crate::moves::MoveMode::Distinct) == 0 {
-                return no_move_score::<V>(ply);
+            // A side without a move: decided by the variant's win rule.
+            if let Some(score) = decided_score(pos, ply, || {
+                pos.count_moves(crate::moves::MoveMode::Distinct) == 0
+            }) {
+                return score;
             }
             return self.eval.evaluate(pos);
         }
