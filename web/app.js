@@ -773,7 +773,10 @@ function loadPdn() {
   $("mode").value = state.info.name;
   state.game = game;
   state.startTurn = turnOf(game.startFen());
-  state.human = game.turn();
+  // Against the computer the player takes the side to move; two players
+  // keep the board the way "You play" turns it.
+  const chosen = $("side").value === "second" ? other(state.info.firstMover) : state.info.firstMover;
+  state.human = state.opponent === "human" ? chosen : game.turn();
   state.flipped = state.human === "black";
   state.input = game.moveInput();
   describeRules();

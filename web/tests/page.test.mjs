@@ -165,6 +165,22 @@ test("highlighted squares are exactly the legal ones: a forced capture, a multi-
   assert.equal(await page.$$eval("#board .piece.black", (p) => p.length), 1);
   assert.match(await page.textContent("#moves"), /1x40x27|1x40x49x27|1x27/);
 
+  // Turkish: an orthogonal capture, pieces removed as they are jumped; the
+  // man on a2 takes a3, a5, b6 and d6, and each click marks one more jumped.
+  await setPosition(page, "turkish", "W:Wa2:Ba3,a5,b6,d6");
+  await click(page, "a2");
+  assert.deepEqual(await marked(page, "jumped"), []);
+  assert.deepEqual(await marked(page, "captured"), ["a3", "a5", "b6", "d6"]);
+  const steps = [["a4", ["a3"]], ["a6", ["a3", "a5"]], ["c6", ["a3", "a5", "b6"]]];
+  for (const [sq, jumped] of steps) {
+    await click(page, sq);
+    assert.deepEqual(await marked(page, "jumped"), jumped, sq);
+    assert.deepEqual(await marked(page, "captured"), ["a3", "a5", "b6", "d6"].filter((p) => !jumped.includes(p)), sq);
+  }
+  await click(page, "e6");
+  assert.deepEqual(await page.evaluate(() => window.draughtsPage.state.game.moves().map((m) => m.text)), ["a2xa4xa6xc6xe6"]);
+  assert.deepEqual(await marked(page, "jumped"), []);
+
   // English: a man reaching the far row becomes a king, drawn as two stacked
   // pieces with a crown.
   await setPosition(page, "english", "W:W6:B28");
@@ -402,6 +418,9 @@ test("PDN export and import round trip; a bad PDN changes nothing", async () => 
   assert.equal(await page.$$eval("#board .sq.dark", (c) => c.length), 50);
   assert.match(await page.textContent("#message"), /^Loaded a game of 5 moves; Black to move\. The mode is now International \(it was Russian\), as the record says\.$/);
   assert.match(await page.textContent("#rules"), /^10×10 board/);
+  // Two players: the board stays the way "You play" (the first mover) turns it, White at the bottom.
+  assert.deepEqual(await page.$$eval("#board .sq.dark", (cs) => cs.slice(-5).map((c) => c.dataset.square).sort((a, b) => a - b)), ["46", "47", "48", "49", "50"]);
+  await page.screenshot({ path: path.join(shots, "pdn-loaded.png") });
 
   // A record with an illegal move: an error in the dialog naming the move
   // number and the side, the game as it was.
@@ -662,8 +681,8 @@ test("square names readable on every board size, desktop and phone", async () =>
     for (const mode of ["spanish-site", "international", "canadian", "turkish", "russian"]) {
       await page.selectOption("#mode", mode);
       checkLabels(await labelGeometry(page), `${viewport.width}px ${mode}`);
+      if (viewport === PHONE && mode === "canadian") await page.screenshot({ path: path.join(shots, "phone-canadian.png") });
     }
-    if (viewport === PHONE) await page.screenshot({ path: path.join(shots, "phone-canadian.png") });
     await page.context().close();
   }
 });
