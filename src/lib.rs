@@ -40,6 +40,7 @@ pub mod geometry;
 pub mod house_rules;
 mod movegen;
 pub mod moves;
+pub mod names;
 pub mod notation;
 pub mod outcome;
 pub mod pdn;
@@ -63,6 +64,7 @@ pub use error::{FenError, MoveError, PositionError, UnknownVariant};
 pub use game::{Declaration, DrawMode, Game, GameError};
 pub use geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout};
 pub use moves::{Jump, Jumps, Move, MoveList, MoveMode};
+pub use names::UnknownName;
 pub use outcome::{Outcome, WinReason};
 pub use perft::{
     divide, perft, perft_hashed, perft_in, perft_parallel, perft_with_table, PerftTable,
