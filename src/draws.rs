@@ -476,6 +476,41 @@ pub struct DrawCount {
     pub moves_left: u16,
 }
 
+/// The count in words, as a frontend shows it: the rule by its limit and
+/// what is left, in the rule's unit.
+///
+/// ```
+/// use draughts::{DrawReason, Game, International, Position};
+/// let pos = Position::<International>::from_fen("W:WK46,K50:BK3").unwrap();
+/// let mut game = Game::from_position(pos);
+/// game.play_text("46-41").unwrap();
+/// let five = game.draw_counts().find(|c| c.reason == DrawReason::LoneKingFiveMoves).unwrap();
+/// assert_eq!(five.to_string(), "5-move rule: 5 moves left");
+/// ```
+impl fmt::Display for DrawCount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.limit.count();
+        let rule = match self.limit {
+            Limit::Plies(0) => return f.pad(&format!("{}: drawn now", self.reason)),
+            Limit::Plies(_) => format!("{n}-ply rule"),
+            Limit::MovesEach(_) | Limit::StrongerSideMoves(_) => format!("{n}-move rule"),
+        };
+        if self.plies_left == 0 {
+            return f.pad(&format!("{rule}: drawn now"));
+        }
+        let left = self.moves_left;
+        let unit = match (self.limit, left) {
+            (Limit::Plies(_), 1) => "ply",
+            (Limit::Plies(_), _) => "plies",
+            (Limit::MovesEach(_), 1) => "move",
+            (Limit::MovesEach(_), _) => "moves",
+            (Limit::StrongerSideMoves(_), 1) => "move of the stronger side",
+            (Limit::StrongerSideMoves(_), _) => "moves of the stronger side",
+        };
+        f.pad(&format!("{rule}: {left} {unit} left"))
+    }
+}
+
 /// Material facts of a position that the count rules read.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct MaterialFacts {
