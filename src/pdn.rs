@@ -31,8 +31,8 @@ use crate::geometry::Geometry;
 use crate::moves::MoveMode;
 use crate::position::Position;
 use crate::variant::{
-    Antidraughts, Brazilian, Breakthrough, Canadian, Czech, English, Frisian, Frysk, International,
-    Italian, Killer, Pool, Russian, Spanish, Thai, Turkish, Variant, VariantKind,
+    Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, English, Frisian, Frysk,
+    International, Italian, Killer, Pool, Russian, Spanish, Thai, Turkish, Variant, VariantKind,
 };
 
 /// One move of a PDN game's main line, as written.
@@ -178,33 +178,54 @@ pub enum PdnErrorKind {
     #[error("bad FEN tag: {0}")]
     Fen(FenError),
     /// A move that could not be read or played.
-    #[error("move {number} `{text}`: {reason}")]
+    #[error("move {number}{} `{text}` ({side}): {reason}", dots(*reply))]
     Move {
         /// The move number as written (0 if none was written).
         number: u32,
+        /// The side whose move it is.
+        side: Color,
+        /// The second move of its number (the second mover's: `1...` in PDN).
+        reply: bool,
         /// The move text.
         text: String,
         /// Why it failed.
         reason: MoveTextError,
     },
     /// A capture split into jumps whose last jump is missing.
-    #[error("move {number} `{text}`: the capture is not finished")]
+    #[error("move {number}{} `{text}` ({side}): the capture is not finished", dots(*reply))]
     UnfinishedCapture {
         /// The move number as written.
         number: u32,
+        /// The side whose capture it is.
+        side: Color,
+        /// The second move of its number (the second mover's: `1...` in PDN).
+        reply: bool,
         /// The jumps read so far.
         text: String,
     },
     /// A move after the game had ended by the rules.
-    #[error("move {number} `{text}`: {reason}")]
+    #[error("move {number}{} `{text}` ({side}): {reason}", dots(*reply))]
     AfterEnd {
         /// The move number as written.
         number: u32,
+        /// The side whose move it is.
+        side: Color,
+        /// The second move of its number (the second mover's: `1...` in PDN).
+        reply: bool,
         /// The move text.
         text: String,
         /// The game error.
         reason: GameError,
     },
+}
+
+/// `...` after the move number of the second mover's move, as PDN writes it.
+fn dots(reply: bool) -> &'static str {
+    if reply {
+        "..."
+    } else {
+        ""
+    }
 }
 
 /// An error in one game of a PDN text, with the game's 1-based index.
@@ -677,11 +698,17 @@ fn replay_moves<V: Variant>(
 ) -> Result<Game<V>, PdnErrorKind> {
     // A capture written as several jumps: the squares read so far.
     let mut pending: Option<(Vec<Square>, u32, String)> = None;
+    // Every move of the record is the side to move's (a pending capture's
+    // continuation too: a capture is one side's move).
     for (i, m) in moves.iter().enumerate() {
         let number = m.number.unwrap_or(0);
         let pos = *g.position();
+        let side = pos.turn();
+        let reply = side != V::RULES.first_mover;
         let fail = |reason| PdnErrorKind::Move {
             number,
+            side,
+            reply,
             text: m.text.clone(),
             reason,
         };
@@ -691,6 +718,8 @@ fn replay_moves<V: Variant>(
             let Some(more) = more else {
                 return Err(PdnErrorKind::UnfinishedCapture {
                     number: n0,
+                    side,
+                    reply,
                     text: text0,
                 });
             };
@@ -743,7 +772,14 @@ fn replay_moves<V: Variant>(
         }
     }
     if let Some((_, number, text)) = pending {
-        return Err(PdnErrorKind::UnfinishedCapture { number, text });
+        let side = g.position().turn();
+        let reply = side != V::RULES.first_mover;
+        return Err(PdnErrorKind::UnfinishedCapture {
+            number,
+            side,
+            reply,
+            text,
+        });
     }
     Ok(g)
 }
@@ -789,8 +825,11 @@ fn play<V: Variant>(
     number: u32,
     text: &str,
 ) -> Result<(), PdnErrorKind> {
+    let side = g.position().turn();
     g.play(mv).map_err(|reason| PdnErrorKind::AfterEnd {
         number,
+        side,
+        reply: side != V::RULES.first_mover,
         text: text.to_string(),
         reason,
     })

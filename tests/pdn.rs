@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use draughts::pdn::{parse_pdn, read_games, replay, write_pdn, PdnErrorKind};
-use draughts::{AnyGame, English, Game, International, MoveTextError, Russian, VariantKind};
+use draughts::{AnyGame, Color, English, Game, International, MoveTextError, Russian, VariantKind};
 
 /// (file, 1-based game index, part of the error message): records that are
 /// broken in the source, with the reason.
@@ -290,8 +290,9 @@ fn split_capture_is_one_move() {
     );
 }
 
-/// An illegal move is reported with the game index, move number and text,
-/// and reading goes on with the next game.
+/// An illegal move is reported with the game index, move number, the side
+/// whose move it is (here the reply: White, the second mover in English) and
+/// text, and reading goes on with the next game.
 #[test]
 fn illegal_move_reported_and_reading_continues() {
     let text = "[GameType \"21\"]\n1. 11-15 24-20 2. 8-11 22-18 3. 15x22 99-1 *\n[GameType \"21\"]\n1. 9-13 *";
@@ -302,15 +303,22 @@ fn illegal_move_reported_and_reading_continues() {
     match &err.kind {
         PdnErrorKind::Move {
             number,
+            side,
+            reply,
             text,
             reason,
         } => {
-            assert_eq!((*number, text.as_str()), (3, "99-1"));
+            assert_eq!(
+                (*number, *side, *reply, text.as_str()),
+                (3, Color::White, true, "99-1")
+            );
             assert!(matches!(reason, MoveTextError::BadSquare { .. }));
         }
         other => panic!("{other:?}"),
     }
-    assert!(err.to_string().starts_with("game 1: move 3 `99-1`"));
+    assert!(err
+        .to_string()
+        .starts_with("game 1: move 3... `99-1` (White)"));
     assert!(games[1].is_ok());
 }
 

@@ -677,72 +677,6 @@ function importPdn() {
   $("pdn-text").focus();
 }
 
-/**
- * The plies of a PDN text's first game, as written: [{number, text}], the
- * move number the ply is written under. Tags, comments, variations, NAGs and
- * the result are skipped. For the error messages only (the package reads
- * the game).
- */
-function pdnPlies(text) {
-  let body = text.replace(/^\s*\[[^\]]*\]\s*$/gm, " ").replace(/\{[^}]*\}/g, " ").replace(/;[^\n]*/g, " ").replace(/\$\d+/g, " ");
-  for (let prev = ""; prev !== body;) { prev = body; body = body.replace(/\([^()]*\)/g, " "); }
-  const plies = [];
-  let number = 0;
-  for (let token of body.split(/\s+/)) {
-    let m;
-    while ((m = /^(\d+)\.+/.exec(token))) { number = Number(m[1]); token = token.slice(m[0].length); }
-    if (!token) continue;
-    if (/^(\*|[012](\/2)?[-:][012](\/2)?)$/.test(token)) break; // the result ends the game
-    plies.push({ number, text: token });
-  }
-  return plies;
-}
-
-/** The house rule a PDN record names by its CustomVariant tag, if the page has it. */
-function pdnCustomVariant(text) {
-  const custom = /\[CustomVariant\s+"([^"]*)"\]/i.exec(text)?.[1]?.trim();
-  return custom && state.all.some((v) => v.name === custom) ? custom : null;
-}
-
-/** The built-in variant of a record's GameType number (for error messages). */
-function pdnGameTypeVariant(text) {
-  const type = /\[GameType\s+"\s*(\d+)/i.exec(text)?.[1];
-  return type ? state.all.find((v) => v.builtin && v.gameType === Number(type))?.name ?? null : null;
-}
-
-/**
- * A PDN error in the player's terms: the package says "move 1 `b6-a5`" for
- * the move number as written; this adds whose move it was, "move 1...
- * `b6-a5` (Black)", the second mover's move written with "...".
- */
-function pdnErrorText(error, text, variantName) {
-  const found = /move (\d+) `([^`]*)`/.exec(error);
-  const v = state.all.find((x) => x.name === variantName);
-  if (!found || !v) return error;
-  const [whole, number, moveText] = found;
-  const plies = pdnPlies(text);
-  const fen = /\[FEN\s+"([^"]*)"\]/i.exec(text)?.[1];
-  // Which ply failed: replay the plies as written with the package, up to
-  // the first that does not play; else the first written as the error says.
-  let index = -1;
-  try {
-    const game = new Game(v.name, fen || undefined);
-    for (let i = 0; i < plies.length && index < 0; i++) {
-      try { game.play(plies[i].text); } catch { index = i; }
-    }
-    game.free?.();
-  } catch { /* a bad FEN tag: the package's message says so */ }
-  const norm = (t) => t.toLowerCase().replace(/[:x]/g, "x");
-  if (index < 0 || norm(plies[index].text) !== norm(moveText)) {
-    index = plies.findIndex((p) => p.number === Number(number) && norm(p.text) === norm(moveText));
-  }
-  if (index < 0) return error;
-  const start = fen ? turnOf(fen) : v.firstMover;
-  const side = index % 2 === 0 ? start : other(start);
-  const dots = side === v.firstMover ? "" : "...";
-  return error.replace(whole, `move ${number}${dots} \`${moveText}\` (${colorName(side)})`);
-}
-
 function loadPdn() {
   const text = $("pdn-text").value;
   // The mode: the one the record's tags name (CustomVariant for a house
@@ -764,7 +698,9 @@ function loadPdn() {
       }
     }
   } catch (e) {
-    $("pdn-error").textContent = pdnErrorText(e.message, text, name); // nothing changes
+    // The package names the move, its number and whose it is
+    // ("move 1... `b6-a5` (Black): ..."); nothing changes.
+    $("pdn-error").textContent = e.message;
     return;
   }
   const previous = state.info;

@@ -508,26 +508,35 @@ fn pdn_error<'py>(
         }
         PdnErrorKind::Move {
             number,
+            side,
             text,
             reason,
+            ..
         } => {
             kw.set_item("move_number", number)?;
+            kw.set_item("side", side.name())?;
             kw.set_item("move_text", text)?;
             kw.set_item("detail", reason.to_string())?;
             "move"
         }
-        PdnErrorKind::UnfinishedCapture { number, text } => {
+        PdnErrorKind::UnfinishedCapture {
+            number, side, text, ..
+        } => {
             kw.set_item("move_number", number)?;
+            kw.set_item("side", side.name())?;
             kw.set_item("move_text", text)?;
             kw.set_item("detail", "the capture is not finished")?;
             "unfinished_capture"
         }
         PdnErrorKind::AfterEnd {
             number,
+            side,
             text,
             reason,
+            ..
         } => {
             kw.set_item("move_number", number)?;
+            kw.set_item("side", side.name())?;
             kw.set_item("move_text", text)?;
             kw.set_item("detail", reason.to_string())?;
             "after_end"

@@ -242,7 +242,7 @@ def test_pdn_errors():
         d.read_pdn("1. 32-28 *")
     with pytest.raises(d.PdnError, match=r"game 1: unsupported GameType `99`"):
         d.read_pdn('[GameType "99"]\n1. 32-28 *')
-    with pytest.raises(d.PdnError, match=r"game 2: move 1 `11-15`: no legal move matches"):
+    with pytest.raises(d.PdnError, match=r"game 2: move 1 `11-15` \(White\): no legal move matches"):
         d.read_pdn('[GameType "20"]\n1. 32-28 *\n[GameType "20"]\n1. 11-15 *')
     with pytest.raises(d.PdnError, match=r"bad FEN tag"):
         d.read_pdn('[GameType "20"]\n[FEN "W:W99:B1"]\n1. 32-28 *')
@@ -260,9 +260,14 @@ def test_pdn_error_attributes():
     with pytest.raises(d.PdnError) as info:
         d.read_pdn('[GameType "20"]\n1. 32-28 *\n\n[GameType "20"]\n1. 11-15 *')
     e = info.value
-    assert (e.game, e.kind, e.line, e.move_number, e.move_text) == (2, "move", 4, 1, "11-15")
+    assert (e.game, e.kind, e.line, e.move_number, e.move_text, e.side) == (2, "move", 4, 1, "11-15", "white")
     assert e.detail == "no legal move matches `11-15`" and e.record is None and e.expected is None
-    assert str(e) == "game 2: move 1 `11-15`: no legal move matches `11-15`"
+    assert str(e) == "game 2: move 1 `11-15` (White): no legal move matches `11-15`"
+    # The reply (the second mover's move) is written `1...`.
+    with pytest.raises(d.PdnError) as info:
+        d.read_pdn('[GameType "20"]\n1. 32-28 32-28 *')
+    assert (info.value.side, info.value.move_number) == ("black", 1)
+    assert str(info.value).startswith("game 1: move 1... `32-28` (Black): ")
     with pytest.raises(d.PdnError) as info:
         d.read_pdn('[GameType "20"]\n\n1. 32-28 {a {b} c} *')
     e = info.value

@@ -64,7 +64,8 @@ class PdnError(DraughtsError):
     * ``line``: the 1-based line of the error for ``"syntax"``, else the line
       where the game starts;
     * ``move_number`` and ``move_text``: the move as written, for ``"move"``,
-      ``"unfinished_capture"`` and ``"after_end"`` (else None);
+      ``"unfinished_capture"`` and ``"after_end"`` (else None); ``side``:
+      whose move it is, ``"white"`` or ``"black"`` (else None);
     * ``detail``: the specific part of the message (the syntax problem, the
       game type, the custom variant's name, the FEN error, why the move
       failed; None for ``"no_variant"``);
@@ -80,6 +81,7 @@ class PdnError(DraughtsError):
         line: Optional[int] = None,
         move_number: Optional[int] = None,
         move_text: Optional[str] = None,
+        side: Optional[str] = None,
         detail: Optional[str] = None,
         record: Optional[str] = None,
         expected: Optional[str] = None,
@@ -90,6 +92,7 @@ class PdnError(DraughtsError):
         self.line = line
         self.move_number = move_number
         self.move_text = move_text
+        self.side = side
         self.detail = detail
         self.record = record
         self.expected = expected
