@@ -4,6 +4,7 @@ use core::sync::atomic::AtomicBool;
 
 use super::{Clock, Engine, Hooks, Level, LevelSpec, Limits, Score};
 use crate::any::AnyGame;
+use crate::variant::Color;
 use crate::with_game;
 
 /// A search result with moves as full-path text (see [`SearchResult`](super::SearchResult)).
@@ -95,5 +96,27 @@ impl AnyGame {
             .into_iter()
             .map(|(m, s)| (m.to_string(), s))
             .collect())
+    }
+
+    /// Whether the engine, as the opponent of `offered_by`, accepts the draw
+    /// `offered_by` offers (see [`Engine::accepts_draw`]: a search of
+    /// [`DRAW_OFFER_NODES`](super::DRAW_OFFER_NODES) nodes).
+    ///
+    /// ```
+    /// use draughts::engine::{Engine, NoClock};
+    /// use draughts::{AnyGame, Color, VariantKind};
+    /// let game = AnyGame::from_fen(VariantKind::English, "W:WK25,K26,K27:B5").unwrap();
+    /// let mut engine = Engine::with_tt_mib(1);
+    /// assert!(game.accepts_draw(&mut engine, Color::White, &NoClock, None));
+    /// assert!(!game.accepts_draw(&mut engine, Color::Black, &NoClock, None));
+    /// ```
+    pub fn accepts_draw(
+        &self,
+        engine: &mut Engine,
+        offered_by: Color,
+        clock: &dyn Clock,
+        stop: Option<&AtomicBool>,
+    ) -> bool {
+        with_game!(self, g => engine.accepts_draw(g, offered_by, Hooks { clock, stop, info: None }))
     }
 }
