@@ -124,6 +124,41 @@ fn time_limit_holds_on_a_clock_that_ticks_per_call() {
     assert!(r.depth >= 1);
 }
 
+/// `hard` (1 s per move) with a clock that never advances ends, within
+/// `NO_CLOCK_NODES` (it searched until killed before); so does any search
+/// limited by time alone, in every variant kind of board.
+#[test]
+fn time_limits_on_no_clock_end_within_the_node_budget() {
+    assert!(engine::best_move(&Game::<English>::new(), Level::Hard, 1, &NoClock).is_some());
+    let game = Game::<International>::new();
+    for limits in [
+        Limits::move_time(1000),
+        Limits {
+            time_left_ms: Some(60_000),
+            ..Limits::default()
+        },
+    ] {
+        let r = Engine::with_tt_mib(1).search(&game, &limits, Hooks::default());
+        assert!(r.best.is_some());
+        assert!(
+            r.nodes <= engine::NO_CLOCK_NODES + 1024,
+            "{} nodes",
+            r.nodes
+        );
+        assert!(r.nodes >= engine::NO_CLOCK_NODES / 2, "{} nodes", r.nodes);
+    }
+    // A depth limit is kept as it is: no node budget is added.
+    let r = Engine::with_tt_mib(1).search(
+        &game,
+        &Limits {
+            depth: Some(3),
+            ..Limits::move_time(1000)
+        },
+        Hooks::default(),
+    );
+    assert_eq!(r.depth, 3);
+}
+
 #[test]
 fn time_is_reported_without_a_time_limit() {
     // A depth-limited search reads the clock for its reports too.

@@ -19,7 +19,19 @@
 pub trait Clock {
     /// Milliseconds since the clock's origin; must not go backwards.
     fn now_ms(&self) -> u64;
+
+    /// Whether this clock advances (true for every closure). A search whose
+    /// only limits are times, on a clock that does not advance ([`NoClock`]),
+    /// is given [`NO_CLOCK_NODES`] nodes instead, so that it always ends.
+    fn advances(&self) -> bool {
+        true
+    }
 }
+
+/// The node budget of a search limited only by time on a clock that does not
+/// advance ([`Clock::advances`]): about what `hard`'s second gives natively
+/// (1 to 3 million nodes per second on the development machine).
+pub const NO_CLOCK_NODES: u64 = 1_000_000;
 
 impl<F: Fn() -> u64> Clock for F {
     #[inline]
@@ -29,7 +41,8 @@ impl<F: Fn() -> u64> Clock for F {
 }
 
 /// A clock that never advances: time limits never expire, so only depth,
-/// node and stop-flag limits end a search.
+/// node and stop-flag limits end a search; a search with time limits alone
+/// gets [`NO_CLOCK_NODES`] nodes.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoClock;
 
@@ -37,6 +50,10 @@ impl Clock for NoClock {
     #[inline]
     fn now_ms(&self) -> u64 {
         0
+    }
+
+    fn advances(&self) -> bool {
+        false
     }
 }
 

@@ -33,7 +33,7 @@ pub mod search;
 mod tt;
 
 pub use any::AnySearch;
-pub use clock::{Clock, Limits, NoClock};
+pub use clock::{Clock, Limits, NoClock, NO_CLOCK_NODES};
 pub use eval::{Family, Weights};
 pub use level::{Level, LevelSpec, UnknownLevel, HARD_MATCH_NODES};
 

@@ -16,7 +16,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use smallvec::SmallVec;
 
-use super::clock::{Clock, Limits, NoClock};
+use super::clock::{Clock, Limits, NoClock, NO_CLOCK_NODES};
 use super::eval::Evaluator;
 use super::score::{Score, INF, WIN, WIN_BOUND};
 use super::tt::{Tt, EXACT, LOWER, UPPER};
@@ -378,7 +378,14 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             root_qk: game.quiet_king_plies() as u32,
             over: game.outcome().is_some(),
             nodes: 0,
-            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            max_nodes: match limits.nodes {
+                Some(n) => n,
+                // Time limits alone on a clock that never reaches them.
+                None if budget.is_some() && limits.depth.is_none() && !clock.advances() => {
+                    NO_CLOCK_NODES
+                }
+                None => u64::MAX,
+            },
             max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
             start,
             last_now: start,
