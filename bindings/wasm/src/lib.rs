@@ -128,7 +128,7 @@ pub fn perft(
     variant: &str,
     fen: Option<String>,
     depth: u32,
-    #[wasm_bindgen(unchecked_param_type = "MoveMode")] mode: Option<String>,
+    #[wasm_bindgen(unchecked_optional_param_type = "MoveMode")] mode: Option<String>,
 ) -> Result<f64, JsError> {
     Position::new(variant, fen)?.perft(depth, mode)
 }
@@ -166,10 +166,19 @@ impl Position {
         self.inner.fen()
     }
 
-    /// `variant:FEN`.
+    /// The canonical FEN (the same as `fen()`).
+    #[wasm_bindgen(js_name = toFen)]
+    pub fn to_fen(&self) -> String {
+        self.inner.fen()
+    }
+
+    /// A text diagram of the board (the library's `Position::diagram`):
+    /// one line per row, White's side at the bottom, `w`/`b` men, `W`/`B`
+    /// kings, `.` empty playing squares, the files below and the side to
+    /// move last. `toFen()` gives the FEN.
     #[wasm_bindgen(js_name = toString)]
     pub fn to_string_js(&self) -> String {
-        format!("{}:{}", self.inner.variant(), self.inner.fen())
+        self.inner.diagram()
     }
 
     /// The side to move.
@@ -182,7 +191,7 @@ impl Position {
     #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "Move[]")]
     pub fn legal_moves(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "MoveMode")] mode: Option<String>,
+        #[wasm_bindgen(unchecked_optional_param_type = "MoveMode")] mode: Option<String>,
     ) -> Result<JsValue, JsError> {
         to_js(&self.inner.legal_moves(parse_mode(mode).map_err(js_err)?))
     }
@@ -204,7 +213,7 @@ impl Position {
     pub fn perft(
         &self,
         depth: u32,
-        #[wasm_bindgen(unchecked_param_type = "MoveMode")] mode: Option<String>,
+        #[wasm_bindgen(unchecked_optional_param_type = "MoveMode")] mode: Option<String>,
     ) -> Result<f64, JsError> {
         let mode = parse_mode(mode).map_err(js_err)?;
         Ok(self.inner.perft(depth, mode) as f64)
@@ -215,7 +224,7 @@ impl Position {
     pub fn divide(
         &self,
         depth: u32,
-        #[wasm_bindgen(unchecked_param_type = "MoveMode")] mode: Option<String>,
+        #[wasm_bindgen(unchecked_optional_param_type = "MoveMode")] mode: Option<String>,
     ) -> Result<JsValue, JsError> {
         let mode = parse_mode(mode).map_err(js_err)?;
         let lines: Vec<DivideJs> = self
@@ -494,7 +503,7 @@ impl Game {
     #[wasm_bindgen(unchecked_return_type = "Outcome")]
     pub fn resign(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "Color")] color: Option<String>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Color")] color: Option<String>,
     ) -> Result<JsValue, JsError> {
         let color: Color = match color {
             Some(c) => parse_color(&c).map_err(js_err)?,
@@ -581,7 +590,7 @@ impl Game {
     #[wasm_bindgen(js_name = toPdn)]
     pub fn to_pdn(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, string>")] tags: Option<
+        #[wasm_bindgen(unchecked_optional_param_type = "Record<string, string>")] tags: Option<
             js_sys::Object,
         >,
     ) -> Result<String, JsError> {
@@ -621,4 +630,53 @@ fn tag_pairs(obj: &js_sys::Object) -> Res<Vec<(String, String)>> {
         out.push((name, value));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variants_by_name_builtin_and_house_rules() {
+        let english = with_variant("English", Describe(true)).unwrap();
+        assert_eq!((english.name.as_str(), english.game_type), ("english", 21));
+        let site = with_variant(" spanish-site ", Describe(false)).unwrap();
+        assert_eq!(site.name, "spanish-site");
+        assert_eq!(site.precedence, ["most-pieces"]);
+        let err = with_variant("checkers9", Describe(true)).unwrap_err();
+        assert!(err.starts_with("unknown variant `checkers9` (expected one of: english, "));
+        assert!(
+            err.ends_with("english-50-moves, english-40-moves)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn move_modes() {
+        assert_eq!(parse_mode(None), Ok(MoveMode::Distinct));
+        assert_eq!(parse_mode(Some(" routes".into())), Ok(MoveMode::Routes));
+        assert_eq!(
+            parse_mode(Some("sideways".into())),
+            Err("`sideways` is not a move mode (distinct or routes)".to_string())
+        );
+    }
+
+    #[test]
+    fn positions_by_name_and_their_diagram() {
+        let pos = with_variant("english", MakePosition(Some("W:WK29,21:B1")))
+            .unwrap()
+            .unwrap();
+        assert_eq!(pos.fen(), "W:W21,K29:B1");
+        let diagram = pos.diagram();
+        assert!(diagram.starts_with("8 |   b   .   .   .\n"), "{diagram}");
+        assert!(
+            diagram.ends_with("    a b c d e f g h\nWhite to move\n"),
+            "{diagram}"
+        );
+        let err = with_variant("english", MakePosition(Some("W:W33:B1")))
+            .unwrap()
+            .err()
+            .unwrap();
+        assert!(err.contains("33"), "{err}");
+    }
 }

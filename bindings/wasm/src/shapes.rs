@@ -131,6 +131,15 @@ pub struct LevelJs {
 /// constant itself counts as unused).
 #[allow(dead_code)]
 pub const TS: &str = r#"
+// The classes' `[Symbol.dispose]()` (wasm-bindgen) without `--lib esnext`:
+// the one declaration of TypeScript's esnext.disposable lib they need, which
+// merges with it where that lib is loaded.
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
 /** A square as the variant writes it: its number ("32") or algebraic name ("c3"). */
 export type SquareName = string;
 export type Color = "white" | "black";
@@ -167,7 +176,8 @@ export interface Outcome {
   /** "no-pieces" | "blocked" | "resignation" | "time" | "agreement" | "repetition" |
    *  "king-moves" | "no-progress" | an end-game rule ("lone-king-five-moves", ...). */
   reason: string;
-  /** The library's text, e.g. "White wins (NoPieces)". */
+  /** The library's text: "Black wins: White has no pieces left", "White wins: Black resigned",
+   *  "Draw: agreed by the players", "Draw: the same position was repeated"... */
   text: string;
 }
 

@@ -86,6 +86,7 @@ pub fn parse_color(name: &str) -> Res<Color> {
 pub trait DynPosition {
     fn variant(&self) -> &'static str;
     fn fen(&self) -> String;
+    fn diagram(&self) -> String;
     fn turn(&self) -> Color;
     fn legal_moves(&self, mode: MoveMode) -> Vec<MoveJs>;
     fn parse_move(&self, text: &str) -> Res<MoveJs>;
@@ -124,6 +125,9 @@ impl<V: Variant> DynPosition for Position<V> {
     }
     fn fen(&self) -> String {
         self.to_fen()
+    }
+    fn diagram(&self) -> String {
+        Position::diagram(self)
     }
     fn turn(&self) -> Color {
         Position::turn(self)
@@ -564,6 +568,28 @@ pub fn kebab(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colours() {
+        assert_eq!(parse_color(" White"), Ok(Color::White));
+        assert_eq!(parse_color("b"), Ok(Color::Black));
+        assert_eq!(
+            parse_color("red"),
+            Err("`red` is not a colour (white or black)".to_string())
+        );
+        assert_eq!(color_name(Color::Black), "black");
+    }
+
+    #[test]
+    fn squares_by_name() {
+        use draughts::{English, International, Russian};
+        assert_eq!(text::<English>(square::<English>(" 32 ").unwrap()), "32");
+        assert_eq!(text::<Russian>(square::<Russian>("c3").unwrap()), "c3");
+        assert_eq!(
+            square::<International>("51"),
+            Err("`51` is not a playing square of international".to_string())
+        );
+    }
 
     #[test]
     fn kebab_names() {
