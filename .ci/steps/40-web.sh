@@ -3,8 +3,13 @@
 # lacks (Debian's wasm-capable Rust toolchain when rustup has no wasm32
 # target, Chromium, wasm-bindgen-cli at the Cargo.lock version, the page's
 # npm packages from package-lock.json), builds the package with
-# bindings/wasm/build.sh, then runs the package's Node tests and the page's
-# tests in headless Chromium.
+# bindings/wasm/build.sh, then runs the wasm crate's Rust unit tests, the
+# package's Node tests (with TypeScript, from its package-lock.json, for the
+# type check of the READMEs' examples), `npm pack --dry-run` on the package
+# and the page's tests in headless Chromium.
+#
+# `node --test` is given the test files (a directory argument only works on
+# Node 20 and older).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 start=$SECONDS
@@ -36,14 +41,36 @@ fi
 echo "== bindings/wasm/build.sh ($((SECONDS - start)) s so far)"
 bash bindings/wasm/build.sh
 
+echo "== npm pack --dry-run bindings/wasm/pkg ($((SECONDS - start)) s so far)"
+# The package's metadata and exactly these files, nothing else.
+(cd bindings/wasm/pkg && npm pack --dry-run --json --loglevel=error) >target/wasm/pack.json
+node -e '
+  const [p] = JSON.parse(require("fs").readFileSync("target/wasm/pack.json", "utf8"));
+  const files = p.files.map((f) => f.path).sort().join(" ");
+  const want = "README.md draughts.d.ts draughts.js draughts_bg.wasm draughts_bg.wasm.d.ts package.json";
+  if (files !== want) throw new Error(`npm pack files: ${files}, expected ${want}`);
+  const meta = JSON.parse(require("fs").readFileSync("bindings/wasm/pkg/package.json", "utf8"));
+  for (const k of ["name", "version", "description", "license", "types", "files", "keywords"])
+    if (!meta[k] || meta[k].length === 0) throw new Error(`package.json lacks ${k}`);
+  console.log(`${p.id}: ${p.entryCount} files, ${p.size} bytes packed, ${p.unpackedSize} unpacked`);
+'
+
+echo "== cargo test -p draughts-wasm --lib, natively ($((SECONDS - start)) s so far)"
+cargo test -p draughts-wasm --lib --quiet
+
 echo "== the package's Node tests ($((SECONDS - start)) s so far)"
 # The native side of the comparison: cli/examples/native_check. In the cli
 # package, so this is the cli step's package selection: after that step it
 # is already built (0.1 s), and no second release build of the library runs.
 cargo build --release -p draughts-cli --example native_check --quiet
-node --test bindings/wasm/tests/
+# TypeScript for types.test.mjs, outside the source tree (target/ is ignored).
+ts=target/wasm/typescript
+mkdir -p "$ts"
+cp bindings/wasm/tests/types/package.json bindings/wasm/tests/types/package-lock.json "$ts/"
+npm ci --prefix "$ts" --no-audit --no-fund --loglevel=error
+node --test bindings/wasm/tests/*.test.mjs
 
 echo "== the page's tests in headless Chromium ($((SECONDS - start)) s so far)"
 (cd web && npm ci --no-audit --no-fund --loglevel=error)
-node --test web/tests/
+node --test web/tests/*.test.mjs
 echo "== web step done in $((SECONDS - start)) s"
