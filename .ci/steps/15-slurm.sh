@@ -34,7 +34,7 @@ chmod 400 /etc/munge/munge.key
 if [ ! -e /etc/slurm/slurm.conf ]; then
   cat > /etc/slurm/slurm.conf <<CONF
 ClusterName=ci
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=slurm
 AuthType=auth/munge
 StateSaveLocation=/var/spool/slurmctld
@@ -50,30 +50,40 @@ SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU
 ReturnToService=2
 MpiDefault=none
-NodeName=$host CPUs=$cpus RealMemory=$mem State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 fi
 started=()
+# Stops the daemons started here and waits until they are gone (slurmd
+# ignores SIGTERM while it retries registering with a dead controller).
+stop() {
+  local pid
+  for pid in "${started[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${started[@]}"; do
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    kill -9 "$pid" 2>/dev/null || true
+  done
+}
+trap stop EXIT
 if ! pgrep -x munged >/dev/null; then
+  rm -f /run/munge/munged.pid
   runuser -u munge -- /usr/sbin/munged
   for _ in $(seq 1 20); do [ -s /run/munge/munged.pid ] && break; sleep 0.5; done
   started+=("$(cat /run/munge/munged.pid)")
 fi
 if ! pgrep -x slurmctld >/dev/null; then
+  rm -f /run/slurmctld.pid
   /usr/sbin/slurmctld
   for _ in $(seq 1 20); do [ -s /run/slurmctld.pid ] && break; sleep 0.5; done
   started+=("$(cat /run/slurmctld.pid)")
 fi
 if ! pgrep -x slurmd >/dev/null; then
+  rm -f /run/slurmd.pid
   /usr/sbin/slurmd
   for _ in $(seq 1 20); do [ -s /run/slurmd.pid ] && break; sleep 0.5; done
   started+=("$(cat /run/slurmd.pid)")
 fi
-stop() {
-  for pid in "${started[@]}"; do kill "$pid" 2>/dev/null || true; done
-}
-trap stop EXIT
 ready=
 for _ in $(seq 1 60); do
   if sinfo -h -o %T 2>/dev/null | grep -Eq '^(idle|mixed)'; then ready=1; break; fi
