@@ -677,6 +677,18 @@ function importPdn() {
   $("pdn-text").focus();
 }
 
+/** The house rule a PDN record names by its CustomVariant tag, if the page has it. */
+function pdnCustomVariant(text) {
+  const custom = /\[CustomVariant\s+"([^"]*)"\]/i.exec(text)?.[1]?.trim();
+  return custom && state.all.some((v) => v.name === custom) ? custom : null;
+}
+
+/** The built-in variant of a record's GameType number (the mode a record is read in). */
+function pdnGameTypeVariant(text) {
+  const type = /\[GameType\s+"\s*(\d+)/i.exec(text)?.[1];
+  return type ? state.all.find((v) => v.builtin && v.gameType === Number(type))?.name ?? null : null;
+}
+
 function loadPdn() {
   const text = $("pdn-text").value;
   // The mode: the one the record's tags name (CustomVariant for a house
