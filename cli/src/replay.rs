@@ -114,7 +114,8 @@ mod tests {
         // the first, is where the previous game ended).
         assert!(
             r.failures[0].starts_with("game 2 (line ")
-                && r.failures[0].contains("): move 1 `11-15`: no legal move matches `11-15`"),
+                && r.failures[0]
+                    .contains("): move 1... `11-15` (White): no legal move matches `11-15`"),
             "{}",
             r.failures[0]
         );
