@@ -14,42 +14,22 @@ use crate::notation::MoveInput;
 use crate::perft::{divide, perft_in};
 use crate::position::Piece;
 use crate::position::Position;
-use crate::variant::{Antidraughts, Breakthrough, Frisian, Frysk, Killer};
-use crate::variant::{
-    Brazilian, Canadian, Color, Czech, English, International, Italian, Pool, Russian, Spanish,
-    Thai, Turkish, Variant, VariantKind,
-};
+use crate::variant::{Color, Variant, VariantKind};
 
-/// A position of a built-in variant chosen at run time.
-///
-/// ```
-/// use draughts::{AnyPosition, MoveMode, VariantKind};
-/// let kind: VariantKind = "russian".parse().unwrap();
-/// let pos = AnyPosition::start(kind);
-/// assert_eq!(pos.perft(3, MoveMode::Distinct), 302);
-/// let pos = AnyPosition::from_fen(kind, "W:Wh6:Bg7,c5,d2").unwrap();
-/// assert_eq!(pos.legal_moves_text(), vec!["h6xf8xb4xe1".to_string()]);
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[allow(missing_docs)]
-pub enum AnyPosition {
-    English(Position<English>),
-    Italian(Position<Italian>),
-    Spanish(Position<Spanish>),
-    Russian(Position<Russian>),
-    Brazilian(Position<Brazilian>),
-    Pool(Position<Pool>),
-    Czech(Position<Czech>),
-    Thai(Position<Thai>),
-    International(Position<International>),
-    Canadian(Position<Canadian>),
-    Turkish(Position<Turkish>),
-    Frisian(Position<Frisian>),
-    Frysk(Position<Frysk>),
-    Antidraughts(Position<Antidraughts>),
-    Breakthrough(Position<Breakthrough>),
-    Killer(Position<Killer>),
-}
+crate::__builtin_variants!(__any_enum [
+    /// A position of a built-in variant chosen at run time.
+    ///
+    /// ```
+    /// use draughts::{AnyPosition, MoveMode, VariantKind};
+    /// let kind: VariantKind = "russian".parse().unwrap();
+    /// let pos = AnyPosition::start(kind);
+    /// assert_eq!(pos.perft(3, MoveMode::Distinct), 302);
+    /// let pos = AnyPosition::from_fen(kind, "W:Wh6:Bg7,c5,d2").unwrap();
+    /// assert_eq!(pos.legal_moves_text(), vec!["h6xf8xb4xe1".to_string()]);
+    /// ```
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    AnyPosition Position
+]);
 
 /// Runs generic code on the typed [`Position`] inside an [`AnyPosition`]:
 /// `with_position!(any, p => expr)` expands to a match with one arm per
@@ -73,24 +53,7 @@ pub enum AnyPosition {
 #[macro_export]
 macro_rules! with_position {
     ($any:expr, $p:ident => $body:expr) => {
-        match $any {
-            $crate::AnyPosition::English($p) => $body,
-            $crate::AnyPosition::Italian($p) => $body,
-            $crate::AnyPosition::Spanish($p) => $body,
-            $crate::AnyPosition::Russian($p) => $body,
-            $crate::AnyPosition::Brazilian($p) => $body,
-            $crate::AnyPosition::Pool($p) => $body,
-            $crate::AnyPosition::Czech($p) => $body,
-            $crate::AnyPosition::Thai($p) => $body,
-            $crate::AnyPosition::International($p) => $body,
-            $crate::AnyPosition::Canadian($p) => $body,
-            $crate::AnyPosition::Turkish($p) => $body,
-            $crate::AnyPosition::Frisian($p) => $body,
-            $crate::AnyPosition::Frysk($p) => $body,
-            $crate::AnyPosition::Antidraughts($p) => $body,
-            $crate::AnyPosition::Breakthrough($p) => $body,
-            $crate::AnyPosition::Killer($p) => $body,
-        }
+        $crate::__builtin_variants!(__any_match [AnyPosition ($any) $p ($body)])
     };
 }
 
@@ -111,24 +74,7 @@ macro_rules! with_position {
 #[macro_export]
 macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
-        match $any {
-            $crate::AnyGame::English($g) => $body,
-            $crate::AnyGame::Italian($g) => $body,
-            $crate::AnyGame::Spanish($g) => $body,
-            $crate::AnyGame::Russian($g) => $body,
-            $crate::AnyGame::Brazilian($g) => $body,
-            $crate::AnyGame::Pool($g) => $body,
-            $crate::AnyGame::Czech($g) => $body,
-            $crate::AnyGame::Thai($g) => $body,
-            $crate::AnyGame::International($g) => $body,
-            $crate::AnyGame::Canadian($g) => $body,
-            $crate::AnyGame::Turkish($g) => $body,
-            $crate::AnyGame::Frisian($g) => $body,
-            $crate::AnyGame::Frysk($g) => $body,
-            $crate::AnyGame::Antidraughts($g) => $body,
-            $crate::AnyGame::Breakthrough($g) => $body,
-            $crate::AnyGame::Killer($g) => $body,
-        }
+        $crate::__builtin_variants!(__any_match [AnyGame ($any) $g ($body)])
     };
 }
 
@@ -136,24 +82,7 @@ macro_rules! with_game {
 #[macro_export]
 macro_rules! with_input {
     ($any:expr, $i:ident => $body:expr) => {
-        match $any {
-            $crate::AnyMoveInput::English($i) => $body,
-            $crate::AnyMoveInput::Italian($i) => $body,
-            $crate::AnyMoveInput::Spanish($i) => $body,
-            $crate::AnyMoveInput::Russian($i) => $body,
-            $crate::AnyMoveInput::Brazilian($i) => $body,
-            $crate::AnyMoveInput::Pool($i) => $body,
-            $crate::AnyMoveInput::Czech($i) => $body,
-            $crate::AnyMoveInput::Thai($i) => $body,
-            $crate::AnyMoveInput::International($i) => $body,
-            $crate::AnyMoveInput::Canadian($i) => $body,
-            $crate::AnyMoveInput::Turkish($i) => $body,
-            $crate::AnyMoveInput::Frisian($i) => $body,
-            $crate::AnyMoveInput::Frysk($i) => $body,
-            $crate::AnyMoveInput::Antidraughts($i) => $body,
-            $crate::AnyMoveInput::Breakthrough($i) => $body,
-            $crate::AnyMoveInput::Killer($i) => $body,
-        }
+        $crate::__builtin_variants!(__any_match [AnyMoveInput ($any) $i ($body)])
     };
 }
 
@@ -171,115 +100,19 @@ macro_rules! each_game {
 
 macro_rules! build {
     ($kind:expr, $f:ident $(, $arg:expr)?) => {
-        match $kind {
-            VariantKind::English => AnyPosition::English(Position::$f($($arg)?)?),
-            VariantKind::Italian => AnyPosition::Italian(Position::$f($($arg)?)?),
-            VariantKind::Spanish => AnyPosition::Spanish(Position::$f($($arg)?)?),
-            VariantKind::Russian => AnyPosition::Russian(Position::$f($($arg)?)?),
-            VariantKind::Brazilian => AnyPosition::Brazilian(Position::$f($($arg)?)?),
-            VariantKind::Pool => AnyPosition::Pool(Position::$f($($arg)?)?),
-            VariantKind::Czech => AnyPosition::Czech(Position::$f($($arg)?)?),
-            VariantKind::Thai => AnyPosition::Thai(Position::$f($($arg)?)?),
-            VariantKind::International => AnyPosition::International(Position::$f($($arg)?)?),
-            VariantKind::Canadian => AnyPosition::Canadian(Position::$f($($arg)?)?),
-            VariantKind::Turkish => AnyPosition::Turkish(Position::$f($($arg)?)?),
-            VariantKind::Frisian => AnyPosition::Frisian(Position::$f($($arg)?)?),
-            VariantKind::Frysk => AnyPosition::Frysk(Position::$f($($arg)?)?),
-            VariantKind::Antidraughts => AnyPosition::Antidraughts(Position::$f($($arg)?)?),
-            VariantKind::Breakthrough => AnyPosition::Breakthrough(Position::$f($($arg)?)?),
-            VariantKind::Killer => AnyPosition::Killer(Position::$f($($arg)?)?),
-        }
+        $crate::with_variant!($kind, V => AnyPosition::from(Position::<V>::$f($($arg)?)?))
     };
 }
-
-macro_rules! conversions {
-    ($($name:ident),*) => {
-        $(
-            impl From<Position<$name>> for AnyPosition {
-                fn from(p: Position<$name>) -> AnyPosition {
-                    AnyPosition::$name(p)
-                }
-            }
-            impl From<Game<$name>> for AnyGame {
-                fn from(g: Game<$name>) -> AnyGame {
-                    AnyGame::$name(g)
-                }
-            }
-            impl From<MoveInput<$name>> for AnyMoveInput {
-                fn from(i: MoveInput<$name>) -> AnyMoveInput {
-                    AnyMoveInput::$name(i)
-                }
-            }
-        )*
-    };
-}
-conversions!(
-    English,
-    Italian,
-    Spanish,
-    Russian,
-    Brazilian,
-    Pool,
-    Czech,
-    Thai,
-    International,
-    Canadian,
-    Turkish,
-    Frisian,
-    Frysk,
-    Antidraughts,
-    Breakthrough,
-    Killer
-);
 
 impl AnyPosition {
     /// The start position of `kind`.
     pub fn start(kind: VariantKind) -> AnyPosition {
-        match kind {
-            VariantKind::English => Position::<English>::start().into(),
-            VariantKind::Italian => Position::<Italian>::start().into(),
-            VariantKind::Spanish => Position::<Spanish>::start().into(),
-            VariantKind::Russian => Position::<Russian>::start().into(),
-            VariantKind::Brazilian => Position::<Brazilian>::start().into(),
-            VariantKind::Pool => Position::<Pool>::start().into(),
-            VariantKind::Czech => Position::<Czech>::start().into(),
-            VariantKind::Thai => Position::<Thai>::start().into(),
-            VariantKind::International => Position::<International>::start().into(),
-            VariantKind::Canadian => Position::<Canadian>::start().into(),
-            VariantKind::Turkish => Position::<Turkish>::start().into(),
-            VariantKind::Frisian => Position::<Frisian>::start().into(),
-            VariantKind::Frysk => Position::<Frysk>::start().into(),
-            VariantKind::Antidraughts => Position::<Antidraughts>::start().into(),
-            VariantKind::Breakthrough => Position::<Breakthrough>::start().into(),
-            VariantKind::Killer => Position::<Killer>::start().into(),
-        }
+        crate::with_variant!(kind, V => Position::<V>::start().into())
     }
 
     /// Reads a FEN for `kind`.
     pub fn from_fen(kind: VariantKind, fen: &str) -> Result<AnyPosition, FenError> {
         Ok(build!(kind, from_fen, fen))
-    }
-
-    /// The variant.
-    pub fn kind(&self) -> VariantKind {
-        match self {
-            AnyPosition::English(_) => VariantKind::English,
-            AnyPosition::Italian(_) => VariantKind::Italian,
-            AnyPosition::Spanish(_) => VariantKind::Spanish,
-            AnyPosition::Russian(_) => VariantKind::Russian,
-            AnyPosition::Brazilian(_) => VariantKind::Brazilian,
-            AnyPosition::Pool(_) => VariantKind::Pool,
-            AnyPosition::Czech(_) => VariantKind::Czech,
-            AnyPosition::Thai(_) => VariantKind::Thai,
-            AnyPosition::International(_) => VariantKind::International,
-            AnyPosition::Canadian(_) => VariantKind::Canadian,
-            AnyPosition::Turkish(_) => VariantKind::Turkish,
-            AnyPosition::Frisian(_) => VariantKind::Frisian,
-            AnyPosition::Frysk(_) => VariantKind::Frysk,
-            AnyPosition::Antidraughts(_) => VariantKind::Antidraughts,
-            AnyPosition::Breakthrough(_) => VariantKind::Breakthrough,
-            AnyPosition::Killer(_) => VariantKind::Killer,
-        }
     }
 
     /// The side to move.
@@ -487,41 +320,25 @@ impl fmt::Display for AnyPosition {
     }
 }
 
-/// A game of a built-in variant chosen at run time, with moves as text.
-///
-/// Keep it in step with [`Game`]: everything a frontend needs of a typed game
-/// is here too, and [`with_game!`](crate::with_game) runs generic code on the
-/// game inside.
-///
-/// ```
-/// use draughts::{AnyGame, VariantKind};
-/// let mut game = AnyGame::new(VariantKind::English);
-/// game.play_text("11-15").unwrap();
-/// assert_eq!(game.moves_text(), ["11-15"]);
-/// assert_eq!(game.ply_count(), 1);
-/// assert!(game.play_text("11-15").is_err());
-/// assert_eq!(game.undo().as_deref(), Some("11-15"));
-/// ```
-#[derive(Clone, Debug)]
-#[allow(missing_docs)]
-pub enum AnyGame {
-    English(Game<English>),
-    Italian(Game<Italian>),
-    Spanish(Game<Spanish>),
-    Russian(Game<Russian>),
-    Brazilian(Game<Brazilian>),
-    Pool(Game<Pool>),
-    Czech(Game<Czech>),
-    Thai(Game<Thai>),
-    International(Game<International>),
-    Canadian(Game<Canadian>),
-    Turkish(Game<Turkish>),
-    Frisian(Game<Frisian>),
-    Frysk(Game<Frysk>),
-    Antidraughts(Game<Antidraughts>),
-    Breakthrough(Game<Breakthrough>),
-    Killer(Game<Killer>),
-}
+crate::__builtin_variants!(__any_enum [
+    /// A game of a built-in variant chosen at run time, with moves as text.
+    ///
+    /// Keep it in step with [`Game`]: everything a frontend needs of a typed game
+    /// is here too, and [`with_game!`](crate::with_game) runs generic code on the
+    /// game inside.
+    ///
+    /// ```
+    /// use draughts::{AnyGame, VariantKind};
+    /// let mut game = AnyGame::new(VariantKind::English);
+    /// game.play_text("11-15").unwrap();
+    /// assert_eq!(game.moves_text(), ["11-15"]);
+    /// assert_eq!(game.ply_count(), 1);
+    /// assert!(game.play_text("11-15").is_err());
+    /// assert_eq!(game.undo().as_deref(), Some("11-15"));
+    /// ```
+    #[derive(Clone, Debug)]
+    AnyGame Game
+]);
 
 impl AnyGame {
     /// A game of `kind` from a position.
@@ -549,11 +366,6 @@ impl AnyGame {
         each_game!(self, g => (*g.start()).into())
     }
 
-    /// The variant.
-    pub fn kind(&self) -> VariantKind {
-        self.position().kind()
-    }
-
     /// The side to move.
     pub fn turn(&self) -> Color {
         each_game!(self, g => g.position().turn())
@@ -570,36 +382,14 @@ impl AnyGame {
     /// full-path text. Fails, changing nothing, when the input is not
     /// complete, is for another variant or position, or the game is over.
     pub fn play_input(&mut self, input: &AnyMoveInput) -> Result<String, GameError> {
-        macro_rules! pair {
-            ($($name:ident),*) => {
-                match (self, input) {
-                    $((AnyGame::$name(g), AnyMoveInput::$name(i)) => play_input(g, i),)*
-                    _ => Err(MoveError::Illegal(format!(
-                        "click input for another variant: {}",
-                        input.chosen_text().unwrap_or_default()
-                    ))
-                    .into()),
-                }
-            };
-        }
-        pair!(
-            English,
-            Italian,
-            Spanish,
-            Russian,
-            Brazilian,
-            Pool,
-            Czech,
-            Thai,
-            International,
-            Canadian,
-            Turkish,
-            Frisian,
-            Frysk,
-            Antidraughts,
-            Breakthrough,
-            Killer
-        )
+        crate::__builtin_variants!(__any_pair [
+            (self) (input) g i (play_input(g, i))
+            (Err(MoveError::Illegal(format!(
+                "click input for another variant: {}",
+                input.chosen_text().unwrap_or_default()
+            ))
+            .into()))
+        ])
     }
 
     /// Click input for the current position (see [`MoveInput`]); nothing is
@@ -746,46 +536,30 @@ fn game_over_position<V: Variant>(pos: &Position<V>) -> Position<V> {
     Position::from_setup(setup).unwrap_or(*pos)
 }
 
-/// Click input ([`MoveInput`]) for a position of a built-in variant chosen at
-/// run time. Squares go in and come out as [`Square`]s of the position's
-/// board (name them with [`AnyPosition::square_text`]); every list of squares
-/// is in numbering order.
-///
-/// ```
-/// use draughts::{AnyGame, VariantKind};
-/// let mut game = AnyGame::from_fen(VariantKind::International, "W:WK1,46:B23,32,33,44").unwrap();
-/// let pos = game.position();
-/// let sq = |n| pos.square(n).unwrap();
-/// let mut input = game.move_input();
-/// assert_eq!(input.movable(), [sq(1)]);
-/// assert!(input.click(sq(1)));
-/// assert!(input.click(sq(40)));
-/// assert_eq!(input.jumped(), [sq(23)]); // taken by the click on 40
-/// assert!(input.click(sq(27)));
-/// assert_eq!(game.play_input(&input).unwrap(), "1x40x49x27");
-/// ```
-#[derive(Clone, Debug)]
-#[allow(missing_docs)]
-// Click input is short-lived and made once per move: not worth a box.
-#[allow(clippy::large_enum_variant)]
-pub enum AnyMoveInput {
-    English(MoveInput<English>),
-    Italian(MoveInput<Italian>),
-    Spanish(MoveInput<Spanish>),
-    Russian(MoveInput<Russian>),
-    Brazilian(MoveInput<Brazilian>),
-    Pool(MoveInput<Pool>),
-    Czech(MoveInput<Czech>),
-    Thai(MoveInput<Thai>),
-    International(MoveInput<International>),
-    Canadian(MoveInput<Canadian>),
-    Turkish(MoveInput<Turkish>),
-    Frisian(MoveInput<Frisian>),
-    Frysk(MoveInput<Frysk>),
-    Antidraughts(MoveInput<Antidraughts>),
-    Breakthrough(MoveInput<Breakthrough>),
-    Killer(MoveInput<Killer>),
-}
+crate::__builtin_variants!(__any_enum [
+    /// Click input ([`MoveInput`]) for a position of a built-in variant chosen at
+    /// run time. Squares go in and come out as [`Square`]s of the position's
+    /// board (name them with [`AnyPosition::square_text`]); every list of squares
+    /// is in numbering order.
+    ///
+    /// ```
+    /// use draughts::{AnyGame, VariantKind};
+    /// let mut game = AnyGame::from_fen(VariantKind::International, "W:WK1,46:B23,32,33,44").unwrap();
+    /// let pos = game.position();
+    /// let sq = |n| pos.square(n).unwrap();
+    /// let mut input = game.move_input();
+    /// assert_eq!(input.movable(), [sq(1)]);
+    /// assert!(input.click(sq(1)));
+    /// assert!(input.click(sq(40)));
+    /// assert_eq!(input.jumped(), [sq(23)]); // taken by the click on 40
+    /// assert!(input.click(sq(27)));
+    /// assert_eq!(game.play_input(&input).unwrap(), "1x40x49x27");
+    /// ```
+    #[derive(Clone, Debug)]
+    // Click input is short-lived and made once per move: not worth a box.
+    #[allow(clippy::large_enum_variant)]
+    AnyMoveInput MoveInput
+]);
 
 macro_rules! each_input {
     ($self:expr, $i:ident => $e:expr) => {
@@ -847,4 +621,60 @@ impl AnyMoveInput {
     pub fn position(&self) -> AnyPosition {
         each_input!(self, i => (*i.position()).into())
     }
+}
+
+/// One run-time enum over the registry's variants (`$name`, each holding an
+/// `$inner<V>`), with `From<$inner<V>>` for each and `kind()`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __any_enum {
+    ([$(#[$meta:meta])* $name:ident $inner:ident] $($v:ident)*) => {
+        $(#[$meta])*
+        pub enum $name {
+            $(
+                #[doc = concat!("A ", stringify!($v), " value.")]
+                $v($inner<$crate::$v>),
+            )*
+        }
+
+        $(
+            impl From<$inner<$crate::$v>> for $name {
+                fn from(x: $inner<$crate::$v>) -> $name {
+                    $name::$v(x)
+                }
+            }
+        )*
+
+        impl $name {
+            /// The built-in variant of the value.
+            pub fn kind(&self) -> $crate::VariantKind {
+                match self {
+                    $($name::$v(_) => $crate::VariantKind::$v,)*
+                }
+            }
+        }
+    };
+}
+
+/// The match behind `with_position!`, `with_game!` and `with_input!`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __any_match {
+    ([$enum:ident ($any:expr) $x:ident ($body:expr)] $($v:ident)*) => {
+        match $any {
+            $($crate::$enum::$v($x) => $body,)*
+        }
+    };
+}
+
+/// A game and a click input of the same variant, or `$else`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __any_pair {
+    ([($game:expr) ($input:expr) $g:ident $i:ident ($body:expr) ($else:expr)] $($v:ident)*) => {
+        match ($game, $input) {
+            $(($crate::AnyGame::$v($g), $crate::AnyMoveInput::$v($i)) => $body,)*
+            _ => $else,
+        }
+    };
 }

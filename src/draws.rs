@@ -647,6 +647,8 @@ pub enum DrawReason {
     TwoKingsAgainstOne,
 }
 
+/// The reason in words: `agreed by the players`, `the same position occurred
+/// again`... One arm per reason.
 impl fmt::Display for DrawReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(match self {

@@ -37,9 +37,6 @@ pub use crate::outcome::{Outcome, WinReason};
 use crate::position::Position;
 use crate::variant::{Color, Variant};
 
-/// The reason in words: `agreed by the players`, `the same position occurred
-/// again`... One arm per reason.
-
 /// An outcome declared by the frontend rather than by the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -10,8 +10,6 @@ use crate::bitboard::{BitSet, Square};
 use crate::squares::{between, Bits, SquareSet};
 use crate::variant::Variant;
 
-/// The raw bitboard word of a variant's board.
-
 /// Landing squares of a move; inline for up to 16 jumps, spilling to the heap
 /// beyond. Not public: [`Move::path`] hands out a slice.
 pub(crate) type Path = SmallVec<[Square; 16]>;

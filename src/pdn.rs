@@ -30,10 +30,7 @@ use crate::game::{DrawMode, Game, GameError};
 use crate::geometry::Geometry;
 use crate::moves::MoveMode;
 use crate::position::Position;
-use crate::variant::{
-    Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, English, Frisian, Frysk,
-    International, Italian, Killer, Pool, Russian, Spanish, Thai, Turkish, Variant, VariantKind,
-};
+use crate::variant::{Color, Variant, VariantKind};
 
 /// One move of a PDN game's main line, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -616,7 +613,9 @@ impl AnyGame {
 /// assert_eq!(games.len(), 2);
 /// assert_eq!(games[0].as_ref().unwrap().moves_text(), ["c3-d4", "f6-g5", "d4-c5", "b6xd4"]);
 /// let err = games[1].as_ref().unwrap_err();
-/// assert_eq!((err.game, err.kind.to_string().starts_with("move 1 `c3-d4`")), (2, true));
+/// // The reply (Black's move 1) is the bad one.
+/// assert_eq!(err.game, 2);
+/// assert!(err.kind.to_string().starts_with("move 1... `c3-d4` (Black): "));
 /// ```
 pub fn read_games(text: &str, default: Option<VariantKind>) -> Vec<Result<AnyGame, PdnError>> {
     parse_pdn(text)
@@ -630,24 +629,8 @@ pub fn read_games(text: &str, default: Option<VariantKind>) -> Vec<Result<AnyGam
 
 /// Replays one game read by [`parse_pdn`] with the rules of its variant.
 pub fn replay(game: &PdnGame, default: Option<VariantKind>) -> Result<AnyGame, PdnErrorKind> {
-    Ok(match game.variant(default)? {
-        VariantKind::English => AnyGame::English(replay_as::<English>(game)?),
-        VariantKind::Italian => AnyGame::Italian(replay_as::<Italian>(game)?),
-        VariantKind::Spanish => AnyGame::Spanish(replay_as::<Spanish>(game)?),
-        VariantKind::Russian => AnyGame::Russian(replay_as::<Russian>(game)?),
-        VariantKind::Brazilian => AnyGame::Brazilian(replay_as::<Brazilian>(game)?),
-        VariantKind::Pool => AnyGame::Pool(replay_as::<Pool>(game)?),
-        VariantKind::Czech => AnyGame::Czech(replay_as::<Czech>(game)?),
-        VariantKind::Thai => AnyGame::Thai(replay_as::<Thai>(game)?),
-        VariantKind::International => AnyGame::International(replay_as::<International>(game)?),
-        VariantKind::Canadian => AnyGame::Canadian(replay_as::<Canadian>(game)?),
-        VariantKind::Turkish => AnyGame::Turkish(replay_as::<Turkish>(game)?),
-        VariantKind::Frisian => AnyGame::Frisian(replay_as::<Frisian>(game)?),
-        VariantKind::Frysk => AnyGame::Frysk(replay_as::<Frysk>(game)?),
-        VariantKind::Antidraughts => AnyGame::Antidraughts(replay_as::<Antidraughts>(game)?),
-        VariantKind::Breakthrough => AnyGame::Breakthrough(replay_as::<Breakthrough>(game)?),
-        VariantKind::Killer => AnyGame::Killer(replay_as::<Killer>(game)?),
-    })
+    let kind = game.variant(default)?;
+    Ok(crate::with_variant!(kind, V => AnyGame::from(replay_as::<V>(game)?)))
 }
 
 /// The squares of a move text, if it is a plain list of squares.

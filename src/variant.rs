@@ -840,119 +840,119 @@ builtin!(
     }
 );
 
-/// The built-in variants, for choosing one at run time.
+/// The registry of the built-in variants: each is listed here once, and
+/// everything that chooses among them at run time is generated from this
+/// list — [`VariantKind`] (its values, `ALL`, `name`, `rules`, `visit`), the
+/// run-time types [`AnyPosition`](crate::AnyPosition),
+/// [`AnyGame`](crate::AnyGame) and [`AnyMoveInput`](crate::AnyMoveInput) with
+/// their conversions, and the dispatch macros [`with_variant!`](crate::with_variant),
+/// [`with_position!`](crate::with_position), [`with_game!`](crate::with_game)
+/// and [`with_input!`](crate::with_input), which the command line, the
+/// bindings and the fuzz targets use instead of lists of their own.
 ///
-/// ```
-/// use draughts::VariantKind;
-/// let kind: VariantKind = "international".parse().unwrap();
-/// assert_eq!(kind, VariantKind::International);
-/// assert_eq!(kind.to_string(), "international");
-/// assert!("checkers9".parse::<VariantKind>().is_err());
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
-pub enum VariantKind {
-    /// [`English`]
-    English,
-    /// [`Italian`]
-    Italian,
-    /// [`Spanish`]
-    Spanish,
-    /// [`Russian`]
-    Russian,
-    /// [`Brazilian`]
-    Brazilian,
-    /// [`Pool`]
-    Pool,
-    /// [`Czech`]
-    Czech,
-    /// [`Thai`]
-    Thai,
-    /// [`International`]
-    International,
-    /// [`Canadian`]
-    Canadian,
-    /// [`Turkish`]
-    Turkish,
-    /// [`Frisian`]
-    Frisian,
-    /// [`Frysk`]
-    Frysk,
-    /// [`Antidraughts`]
-    Antidraughts,
-    /// [`Breakthrough`]
-    Breakthrough,
-    /// [`Killer`]
-    Killer,
+/// Adding a 17th built-in variant is one name in this list plus its type,
+/// defined with its `Rules` by `variant!` above (its `NAME`, board and
+/// rules); nothing else in the crate or its members names the variants.
+///
+/// The macro calls the exported macro `$callback` with `[args]` and the list.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __builtin_variants {
+    ($callback:ident [$($args:tt)*]) => {
+        $crate::$callback! {
+            [$($args)*]
+            English Italian Spanish Russian Brazilian Pool Czech Thai International Canadian
+            Turkish Frisian Frysk Antidraughts Breakthrough Killer
+        }
+    };
 }
 
+/// Calls `$body` with `$V` the variant type of the [`VariantKind`] `$kind`:
+/// the one dispatch from a run-time kind to monomorphized code, for every
+/// built-in variant.
+///
+/// ```
+/// use draughts::{perft, with_variant, Position, VariantKind};
+/// let kind: VariantKind = "russian".parse().unwrap();
+/// let nodes = with_variant!(kind, V => perft(&Position::<V>::start(), 3));
+/// assert_eq!(nodes, 302);
+/// ```
+#[macro_export]
+macro_rules! with_variant {
+    ($kind:expr, $V:ident => $body:expr) => {
+        $crate::__builtin_variants!(__with_variant_arms [($kind) $V ($body)])
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_variant_arms {
+    ([($kind:expr) $V:ident ($body:expr)] $($v:ident)*) => {
+        match $kind {
+            $($crate::VariantKind::$v => {
+                type $V = $crate::$v;
+                $body
+            })*
+        }
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __variant_kind {
+    ([] $($v:ident)*) => {
+        /// The built-in variants, for choosing one at run time (one value per
+        /// name of the registry, in its order).
+        ///
+        /// ```
+        /// use draughts::VariantKind;
+        /// let kind: VariantKind = "international".parse().unwrap();
+        /// assert_eq!(kind, VariantKind::International);
+        /// assert_eq!(kind.to_string(), "international");
+        /// assert!("checkers9".parse::<VariantKind>().is_err());
+        /// ```
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+        #[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+        pub enum VariantKind {
+            $(
+                #[doc = concat!("[`", stringify!($v), "`]")]
+                $v,
+            )*
+        }
+
+        impl VariantKind {
+            /// All built-in variants.
+            pub const ALL: [VariantKind; [$(stringify!($v)),*].len()] = [$(VariantKind::$v),*];
+
+            /// The lower-case name, as accepted by [`FromStr`].
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(VariantKind::$v => $v::NAME,)*
+                }
+            }
+
+            /// The rule set of the variant.
+            pub const fn rules(self) -> Rules {
+                match self {
+                    $(VariantKind::$v => $v::RULES,)*
+                }
+            }
+
+            /// Calls `f` with the variant's type.
+            pub fn visit<F: VariantVisitor>(self, f: F) -> F::Output {
+                match self {
+                    $(VariantKind::$v => f.visit::<$v>(),)*
+                }
+            }
+        }
+    };
+}
+
+__builtin_variants!(__variant_kind []);
+
 impl VariantKind {
-    /// All built-in variants.
-    pub const ALL: [VariantKind; 16] = [
-        VariantKind::English,
-        VariantKind::Italian,
-        VariantKind::Spanish,
-        VariantKind::Russian,
-        VariantKind::Brazilian,
-        VariantKind::Pool,
-        VariantKind::Czech,
-        VariantKind::Thai,
-        VariantKind::International,
-        VariantKind::Canadian,
-        VariantKind::Turkish,
-        VariantKind::Frisian,
-        VariantKind::Frysk,
-        VariantKind::Antidraughts,
-        VariantKind::Breakthrough,
-        VariantKind::Killer,
-    ];
-
-    /// The lower-case name, as accepted by [`FromStr`].
-    pub const fn name(self) -> &'static str {
-        match self {
-            VariantKind::English => English::NAME,
-            VariantKind::Italian => Italian::NAME,
-            VariantKind::Spanish => Spanish::NAME,
-            VariantKind::Russian => Russian::NAME,
-            VariantKind::Brazilian => Brazilian::NAME,
-            VariantKind::Pool => Pool::NAME,
-            VariantKind::Czech => Czech::NAME,
-            VariantKind::Thai => Thai::NAME,
-            VariantKind::International => International::NAME,
-            VariantKind::Canadian => Canadian::NAME,
-            VariantKind::Turkish => Turkish::NAME,
-            VariantKind::Frisian => Frisian::NAME,
-            VariantKind::Frysk => Frysk::NAME,
-            VariantKind::Antidraughts => Antidraughts::NAME,
-            VariantKind::Breakthrough => Breakthrough::NAME,
-            VariantKind::Killer => Killer::NAME,
-        }
-    }
-
-    /// The rule set of the variant.
-    pub const fn rules(self) -> Rules {
-        match self {
-            VariantKind::English => English::RULES,
-            VariantKind::Italian => Italian::RULES,
-            VariantKind::Spanish => Spanish::RULES,
-            VariantKind::Russian => Russian::RULES,
-            VariantKind::Brazilian => Brazilian::RULES,
-            VariantKind::Pool => Pool::RULES,
-            VariantKind::Czech => Czech::RULES,
-            VariantKind::Thai => Thai::RULES,
-            VariantKind::International => International::RULES,
-            VariantKind::Canadian => Canadian::RULES,
-            VariantKind::Turkish => Turkish::RULES,
-            VariantKind::Frisian => Frisian::RULES,
-            VariantKind::Frysk => Frysk::RULES,
-            VariantKind::Antidraughts => Antidraughts::RULES,
-            VariantKind::Breakthrough => Breakthrough::RULES,
-            VariantKind::Killer => Killer::RULES,
-        }
-    }
-
     /// The variant with PDN GameType number `number`, if built in (20 is
     /// International; Killer shares it and is named by a `Variant` tag).
     pub fn from_game_type(number: u8) -> Option<VariantKind> {
@@ -981,30 +981,6 @@ pub trait VariantVisitor {
     type Output;
     /// The code, run with the variant `V`.
     fn visit<V: Variant>(self) -> Self::Output;
-}
-
-impl VariantKind {
-    /// Calls `f` with the variant's type.
-    pub fn visit<F: VariantVisitor>(self, f: F) -> F::Output {
-        match self {
-            VariantKind::English => f.visit::<English>(),
-            VariantKind::Italian => f.visit::<Italian>(),
-            VariantKind::Spanish => f.visit::<Spanish>(),
-            VariantKind::Russian => f.visit::<Russian>(),
-            VariantKind::Brazilian => f.visit::<Brazilian>(),
-            VariantKind::Pool => f.visit::<Pool>(),
-            VariantKind::Czech => f.visit::<Czech>(),
-            VariantKind::Thai => f.visit::<Thai>(),
-            VariantKind::International => f.visit::<International>(),
-            VariantKind::Canadian => f.visit::<Canadian>(),
-            VariantKind::Turkish => f.visit::<Turkish>(),
-            VariantKind::Frisian => f.visit::<Frisian>(),
-            VariantKind::Frysk => f.visit::<Frysk>(),
-            VariantKind::Antidraughts => f.visit::<Antidraughts>(),
-            VariantKind::Breakthrough => f.visit::<Breakthrough>(),
-            VariantKind::Killer => f.visit::<Killer>(),
-        }
-    }
 }
 
 /// The lower-case name; width and alignment apply (`{:>13}`).

@@ -5,8 +5,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use draughts::engine::{self, Engine, Hooks, Level, Limits, NoClock, Score};
 use draughts::{
-    Antidraughts, Brazilian, Breakthrough, Canadian, Czech, English, Frisian, Frysk, Game,
-    International, Italian, Killer, Pool, Position, Russian, Spanish, Thai, Turkish, Variant,
+    Canadian, Czech, English, Game, International, Position, Russian, Variant, VariantKind,
 };
 use proptest::prelude::*;
 
@@ -75,38 +74,22 @@ fn check_search<V: Variant>(game: &Game<V>, nodes: u64, depth: u32) {
     assert!(r.score.centimen().abs() <= 30_000);
 }
 
-macro_rules! property {
-    ($name:ident, $v:ty) => {
-        proptest! {
-            #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
-            #[test]
-            fn $name(seed in any::<u64>(), plies in 0usize..160, nodes in 1u64..4000, depth in 1u32..8) {
-                let game = random_game::<$v>(seed, plies);
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    /// Every variant of the registry (`VariantKind::ALL`).
+    #[test]
+    fn random_positions_every_variant(seed in any::<u64>(), plies in 0usize..160, nodes in 1u64..4000, depth in 1u32..8) {
+        for kind in VariantKind::ALL {
+            draughts::with_variant!(kind, V => {
+                let game = random_game::<V>(seed, plies);
                 check_search(&game, nodes, depth);
                 // The position alone (no history) too.
                 let alone = Game::from_position(*game.position());
                 check_search(&alone, nodes, depth);
-            }
+            });
         }
-    };
+    }
 }
-
-property!(random_positions_english, English);
-property!(random_positions_italian, Italian);
-property!(random_positions_spanish, Spanish);
-property!(random_positions_russian, Russian);
-property!(random_positions_brazilian, Brazilian);
-property!(random_positions_pool, Pool);
-property!(random_positions_czech, Czech);
-property!(random_positions_thai, Thai);
-property!(random_positions_international, International);
-property!(random_positions_canadian, Canadian);
-property!(random_positions_turkish, Turkish);
-property!(random_positions_frisian, Frisian);
-property!(random_positions_frysk, Frysk);
-property!(random_positions_antidraughts, Antidraughts);
-property!(random_positions_breakthrough, Breakthrough);
-property!(random_positions_killer, Killer);
 
 #[test]
 fn time_limit_holds_on_a_clock_that_ticks_per_call() {

@@ -8,9 +8,8 @@ mod common;
 
 use common::{game_from, quiet_king_walk};
 use draughts::{
-    Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, Declaration, DrawReason,
-    English, Frisian, Frysk, Game, GameError, International, Italian, Killer, Outcome, Pool,
-    Position, Russian, Spanish, Thai, Turkish, Variant, WinReason,
+    Brazilian, Color, Declaration, DrawReason, English, Game, GameError, International, Italian,
+    Outcome, Position, Russian, Turkish, Variant, VariantKind, WinReason,
 };
 
 /// Plays `plies` quiet king plies ([`quiet_king_walk`]: no position repeats
@@ -440,34 +439,12 @@ fn game_count() -> usize {
         .unwrap_or(if cfg!(debug_assertions) { 200 } else { 10_000 })
 }
 
-macro_rules! random_game_tests {
-    ($($name:ident => $v:ty, $seed:expr;)*) => {
-        $(
-            #[test]
-            fn $name() {
-                random_games::<$v>(game_count(), $seed);
-            }
-        )*
-    };
-}
-
-random_game_tests! {
-    random_games_english => English, 1;
-    random_games_italian => Italian, 2;
-    random_games_spanish => Spanish, 3;
-    random_games_russian => Russian, 4;
-    random_games_brazilian => Brazilian, 5;
-    random_games_pool => Pool, 6;
-    random_games_czech => Czech, 7;
-    random_games_thai => Thai, 8;
-    random_games_international => International, 9;
-    random_games_canadian => Canadian, 10;
-    random_games_turkish => Turkish, 11;
-    random_games_frisian => Frisian, 12;
-    random_games_frysk => Frysk, 13;
-    random_games_antidraughts => Antidraughts, 14;
-    random_games_breakthrough => Breakthrough, 15;
-    random_games_killer => Killer, 16;
+/// Every variant of the registry (`VariantKind::ALL`), each with its own seed.
+#[test]
+fn random_games_every_variant() {
+    for (i, kind) in VariantKind::ALL.into_iter().enumerate() {
+        draughts::with_variant!(kind, V => random_games::<V>(game_count(), i as u64 + 1));
+    }
 }
 
 /// Plays one man move (no capture, no promotion) that leaves the opponent no

@@ -15,10 +15,11 @@
 mod common;
 
 use common::{pos, sq};
+use draughts::with_variant;
 use draughts::{
     Brazilian, Canadian, Color, Czech, English, FenError, Geometry, International, Italian, Move,
     MoveInput, MoveMode, MoveTextError, Pool, Position, Russian, Setup, Spanish, Square, SquareSet,
-    Thai, Turkish, Variant,
+    Thai, Turkish, Variant, VariantKind,
 };
 use proptest::prelude::*;
 
@@ -301,67 +302,55 @@ const EDIT_CHARS: &[char] = &[
 
 const ALPHABET: &str = "[0-9a-lA-LxX:;,.\\- KkWwBbHF\"\\[\\]!?×–]{0,40}";
 
-macro_rules! property_tests {
-    ($($v:ident => $ty:ty),* $(,)?) => {
-        mod walks {
-            use super::*;
-            proptest! {
-                #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
-                $(
-                    #[test]
-                    fn $v(choices in proptest::collection::vec(any::<u16>(), 0..120)) {
-                        walk::<$ty>(&choices)?;
-                    }
-                )*
+// Each property runs on every variant of the registry (`VariantKind::ALL`),
+// so a variant added there is covered here without a new line.
+mod walks {
+    use super::*;
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+        #[test]
+        fn every_variant(choices in proptest::collection::vec(any::<u16>(), 0..120)) {
+            for kind in VariantKind::ALL {
+                with_variant!(kind, V => walk::<V>(&choices))?;
             }
         }
-        mod random_positions {
-            use super::*;
-            proptest! {
-                #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-                $(
-                    #[test]
-                    fn $v(cells in proptest::collection::vec(any::<u8>(), 72), black in any::<bool>()) {
-                        random::<$ty>(&cells, black)?;
-                    }
-                )*
-            }
-        }
-        mod never_panic {
-            use super::*;
-            proptest! {
-                #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-                $(
-                    #[test]
-                    fn $v(
-                        any_text in "\\PC{0,40}",
-                        text in ALPHABET,
-                        cells in proptest::collection::vec(any::<u8>(), 72),
-                        choice in any::<usize>(),
-                        edits in proptest::collection::vec((any::<u8>(), any::<usize>(), proptest::sample::select(EDIT_CHARS)), 1..6),
-                    ) {
-                        garbage::<$ty>(&any_text)?;
-                        garbage::<$ty>(&text)?;
-                        mutated::<$ty>(&cells, choice, &edits)?;
-                    }
-                )*
-            }
-        }
-    };
+    }
 }
 
-property_tests! {
-    english => English,
-    italian => Italian,
-    spanish => Spanish,
-    russian => Russian,
-    brazilian => Brazilian,
-    pool => Pool,
-    czech => Czech,
-    thai => Thai,
-    international => International,
-    canadian => Canadian,
-    turkish => Turkish,
+mod random_positions {
+    use super::*;
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+        #[test]
+        fn every_variant(cells in proptest::collection::vec(any::<u8>(), 72), black in any::<bool>()) {
+            for kind in VariantKind::ALL {
+                with_variant!(kind, V => random::<V>(&cells, black))?;
+            }
+        }
+    }
+}
+
+mod never_panic {
+    use super::*;
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+        #[test]
+        fn every_variant(
+            any_text in "\\PC{0,40}",
+            text in ALPHABET,
+            cells in proptest::collection::vec(any::<u8>(), 72),
+            choice in any::<usize>(),
+            edits in proptest::collection::vec((any::<u8>(), any::<usize>(), proptest::sample::select(EDIT_CHARS)), 1..6),
+        ) {
+            for kind in VariantKind::ALL {
+                with_variant!(kind, V => {
+                    garbage::<V>(&any_text)?;
+                    garbage::<V>(&text)?;
+                    mutated::<V>(&cells, choice, &edits)
+                })?;
+            }
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -3,27 +3,11 @@
 //! (so each hot loop is monomorphized per variant), the variant/FEN/mode
 //! arguments, and FEN and move-mode reading.
 
-/// Calls the generic function `$f::<V>($args)` for the variant `$kind`.
+/// Calls the generic function `$f::<V>($args)` for the variant `$kind`
+/// (the library's registry dispatch, [`draughts::with_variant!`]).
 macro_rules! with_variant {
     ($kind:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
-        match $kind {
-            draughts::VariantKind::English => $f::<draughts::English>($($arg),*),
-            draughts::VariantKind::Italian => $f::<draughts::Italian>($($arg),*),
-            draughts::VariantKind::Spanish => $f::<draughts::Spanish>($($arg),*),
-            draughts::VariantKind::Russian => $f::<draughts::Russian>($($arg),*),
-            draughts::VariantKind::Brazilian => $f::<draughts::Brazilian>($($arg),*),
-            draughts::VariantKind::Pool => $f::<draughts::Pool>($($arg),*),
-            draughts::VariantKind::Czech => $f::<draughts::Czech>($($arg),*),
-            draughts::VariantKind::Thai => $f::<draughts::Thai>($($arg),*),
-            draughts::VariantKind::International => $f::<draughts::International>($($arg),*),
-            draughts::VariantKind::Canadian => $f::<draughts::Canadian>($($arg),*),
-            draughts::VariantKind::Turkish => $f::<draughts::Turkish>($($arg),*),
-            draughts::VariantKind::Frisian => $f::<draughts::Frisian>($($arg),*),
-            draughts::VariantKind::Frysk => $f::<draughts::Frysk>($($arg),*),
-            draughts::VariantKind::Antidraughts => $f::<draughts::Antidraughts>($($arg),*),
-            draughts::VariantKind::Breakthrough => $f::<draughts::Breakthrough>($($arg),*),
-            draughts::VariantKind::Killer => $f::<draughts::Killer>($($arg),*),
-        }
+        draughts::with_variant!($kind, V => $f::<V>($($arg),*))
     };
 }
 pub(crate) use with_variant;
