@@ -10,6 +10,33 @@ use draughts::{perft_in, perft_with_table, MoveMode, PerftTable, Position, Varia
 
 use crate::progress::Progress;
 
+/// Threads, hash and progress: shared by `perft`, `divide` and `perft unit`.
+#[derive(clap::Args, Clone, Copy)]
+pub struct CountArgs {
+    /// Worker threads.
+    #[arg(long, short, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: u16,
+    /// Use a transposition table of this many MiB (shared out between the
+    /// threads); entries hold whole positions, so counts stay exact.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub hash: Option<u32>,
+    /// Never draw the progress bar (it is drawn on stderr for runs over a
+    /// second, and only when stderr is a terminal).
+    #[arg(long)]
+    no_progress: bool,
+}
+
+impl CountArgs {
+    /// The driver options.
+    pub fn options(&self) -> Options {
+        Options {
+            threads: self.threads as usize,
+            hash_mib: self.hash.map(|m| m as usize),
+            progress: !self.no_progress,
+        }
+    }
+}
+
 /// How to count.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {

@@ -12,7 +12,7 @@ use draughts::{MoveMode, Variant, VariantKind};
 use crate::common::{
     check_depth, mode_name, outln, parse_depth, position, with_variant, PositionArgs,
 };
-use crate::count::{self, nps, Options};
+use crate::count::{self, nps, CountArgs};
 use crate::split;
 
 /// Arguments of `draughts perft`.
@@ -51,33 +51,6 @@ pub struct RunArgs {
     /// Print one JSON document instead of text lines.
     #[arg(long)]
     json: bool,
-}
-
-/// Threads, hash and progress: shared by `perft`, `divide` and `perft unit`.
-#[derive(clap::Args, Clone, Copy)]
-pub struct CountArgs {
-    /// Worker threads.
-    #[arg(long, short, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
-    threads: u16,
-    /// Use a transposition table of this many MiB (shared out between the
-    /// threads); entries hold whole positions, so counts stay exact.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-    hash: Option<u32>,
-    /// Never draw the progress bar (it is drawn on stderr for runs over a
-    /// second, and only when stderr is a terminal).
-    #[arg(long)]
-    no_progress: bool,
-}
-
-impl CountArgs {
-    /// The driver options.
-    pub fn options(&self) -> Options {
-        Options {
-            threads: self.threads as usize,
-            hash_mib: self.hash.map(|m| m as usize),
-            progress: !self.no_progress,
-        }
-    }
 }
 
 /// Arguments of `draughts divide`.

@@ -20,8 +20,7 @@ use crate::common::{
     check_depth, mode_name, out_text, outln, parse_depth, parse_mode, position, with_variant,
     PositionArgs,
 };
-use crate::count::{self, Options};
-use crate::perft::CountArgs;
+use crate::count::{self, CountArgs, Options};
 
 /// The subcommands of `perft`.
 #[derive(clap::Subcommand)]
