@@ -389,7 +389,8 @@ fn structured_in<V: Variant>(data: &[u8]) {
 ///   promotion row, and `from_setup(to_setup())` gives the position back;
 /// * the FEN round-trips and is canonical;
 /// * `count_moves` equals the length of the move list, in both modes, and
-///   `is_game_over` says whether it is empty;
+///   `is_game_over` says whether it is empty (or, in Breakthrough, a king
+///   has been made) and agrees with `outcome`;
 /// * the distinct-mode list has no duplicates (same start, end and captured
 ///   pieces) and each of its moves is one of the routes-mode moves; when the side to move has a capture, every move captures;
 /// * the colour-flipped position has as many moves in both modes.
@@ -435,7 +436,15 @@ pub fn check_position<V: Variant>(pos: &Position<V>, mode: MoveMode) -> draughts
         routes.len() as u64,
         "{name}: count_moves(Routes) at {fen}"
     );
-    assert_eq!(pos.is_game_over(), distinct.is_empty(), "{name}: {fen}");
+    // Over on the board: no move, or (Breakthrough) a king made.
+    let king_made = V::RULES.win == draughts::WinCondition::FirstKingWins
+        && !(pos.kings(Color::White).is_empty() && pos.kings(Color::Black).is_empty());
+    assert_eq!(
+        pos.is_game_over(),
+        distinct.is_empty() || king_made,
+        "{name}: {fen}"
+    );
+    assert_eq!(pos.is_game_over(), pos.outcome().is_some(), "{name}: {fen}");
     assert_eq!(distinct.is_empty(), routes.is_empty(), "{name}: {fen}");
     for (i, mv) in distinct.iter().enumerate() {
         assert!(
