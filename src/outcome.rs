@@ -3,7 +3,7 @@
 //! without a legal move; in Antidraughts the side to move without a move
 //! wins; in Breakthrough the first side with a king wins.
 //!
-//! [`board_win`] is the one place where that is decided:
+//! One crate-internal function, `board_win`, is the one place where that is decided:
 //! [`Position::outcome`], [`Game`](crate::Game) (which adds the draw rules
 //! and the players' declarations), [`AnyPosition`](crate::AnyPosition) and
 //! the engine's search all ask it.
