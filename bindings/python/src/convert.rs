@@ -257,11 +257,9 @@ pub(crate) fn kind(name: &str) -> PyResult<VariantKind> {
         .map_err(|e: UnknownVariant| errors::VariantError::new_err(e.to_string()))
 }
 
+/// The library's stable name (`draughts::names`): `white`, `black`.
 pub(crate) fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
+    c.name()
 }
 
 pub(crate) fn color(text: &str) -> PyResult<Color> {
@@ -285,30 +283,9 @@ pub(crate) fn draw_mode(text: &str) -> PyResult<DrawMode> {
     }
 }
 
+/// The library's stable name (`draughts::names`).
 pub(crate) fn draw_mode_name(m: DrawMode) -> &'static str {
-    match m {
-        DrawMode::Automatic => "automatic",
-        DrawMode::OnClaim => "on_claim",
-        DrawMode::AsWritten => "as_written",
-    }
-}
-
-/// `LoneKingFiveMoves` as `lone_king_five_moves`: reason names follow the
-/// library's enums without listing them here.
-pub(crate) fn snake(debug: impl core::fmt::Debug) -> String {
-    let text = format!("{debug:?}");
-    let mut out = String::with_capacity(text.len() + 4);
-    for (i, c) in text.chars().enumerate() {
-        if c.is_ascii_uppercase() {
-            if i > 0 {
-                out.push('_');
-            }
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    m.name()
 }
 
 /// How a game ended: the winner (None for a draw), the reason and the PDN
@@ -382,8 +359,8 @@ impl PyOutcome {
 
 pub(crate) fn py_outcome(o: Outcome) -> PyOutcome {
     let (winner, reason) = match o {
-        Outcome::Win { winner, reason } => (Some(color_name(winner)), snake(reason)),
-        Outcome::Draw { reason } => (None, snake(reason)),
+        Outcome::Win { winner, reason } => (Some(color_name(winner)), reason.name().to_string()),
+        Outcome::Draw { reason } => (None, reason.name().to_string()),
     };
     PyOutcome {
         winner,

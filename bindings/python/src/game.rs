@@ -9,7 +9,7 @@ use pyo3::types::PyDict;
 use crate::board::{diagram, Board};
 use crate::convert::{
     color, color_name, draw_mode, draw_mode_name, fen_err, find_move, game_err, kind, py_move,
-    py_outcome, q, snake, MoveArg, PyMove, PyOutcome,
+    py_outcome, q, MoveArg, PyMove, PyOutcome,
 };
 use crate::errors;
 
@@ -243,7 +243,7 @@ impl Game {
     /// The draw rule that applies now and may be claimed (e.g.
     /// `"repetition"`), or None.
     fn claimable_draw(&self) -> Option<String> {
-        with_game!(&self.g, g => g.claimable_draw()).map(snake)
+        with_game!(&self.g, g => g.claimable_draw()).map(|r| r.name().to_string())
     }
 
     /// Ends the game as a draw by the rule that applies now. Raises

@@ -31,7 +31,7 @@ use wasm_bindgen::prelude::*;
 
 use shapes::{DivideJs, OutcomeJs};
 use typed::{
-    color_name, kebab, parse_color, Describe, DynGame, DynInput, DynPosition, MakeGame,
+    color_name, js_name, parse_color, Describe, DynGame, DynInput, DynPosition, MakeGame,
     MakePosition, ReadPdn, Res,
 };
 
@@ -80,13 +80,13 @@ fn parse_mode(mode: Option<String>) -> Res<MoveMode> {
 
 fn outcome_js(outcome: Outcome) -> OutcomeJs {
     let (winner, reason) = match outcome {
-        Outcome::Win { winner, reason } => (Some(color_name(winner)), format!("{reason:?}")),
-        Outcome::Draw { reason } => (None, format!("{reason:?}")),
+        Outcome::Win { winner, reason } => (Some(color_name(winner)), reason.name()),
+        Outcome::Draw { reason } => (None, reason.name()),
     };
     OutcomeJs {
         result: outcome.pdn_result().to_string(),
         winner: winner.map(str::to_string),
-        reason: kebab(&reason),
+        reason: js_name(reason),
         text: outcome.to_string(),
     }
 }
@@ -534,9 +534,7 @@ impl Game {
     /// undefined.
     #[wasm_bindgen(js_name = claimableDraw)]
     pub fn claimable_draw(&self) -> Option<String> {
-        self.inner
-            .claimable_draw()
-            .map(|r| kebab(&format!("{r:?}")))
+        self.inner.claimable_draw().map(|r| js_name(r.name()))
     }
 
     /// Ends the game as a draw by the rule that applies now.

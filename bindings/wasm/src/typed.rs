@@ -63,10 +63,7 @@ fn display<V: Variant>(sq: Square) -> (u8, u8) {
 
 /// A colour's JS name.
 pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
+    c.name()
 }
 
 /// A JS colour name.
@@ -524,7 +521,14 @@ impl VariantVisitor for Describe {
             precedence: r
                 .precedence
                 .iter()
-                .map(|p| kebab(&format!("{p:?}")))
+                // The rule's name, and for `value` its numbers, which the page
+                // reads: "value { man: 100, king: 199 }".
+                .map(|p| match p {
+                    draughts::Precedence::Value { man, king } => {
+                        format!("value {{ man: {man}, king: {king} }}")
+                    }
+                    _ => js_name(p.name()),
+                })
                 .collect(),
             repetition: r.draws.repetition,
             draw_counts: r
@@ -532,14 +536,11 @@ impl VariantVisitor for Describe {
                 .counts
                 .iter()
                 .map(|c| {
-                    // `MovesEach(25)` → ("moves-each", 25), without a table
-                    // that would have to follow the library's enum.
-                    let limit = format!("{:?}", c.limit);
-                    let unit = limit.split('(').next().unwrap_or("");
+                    // `MovesEach(25)` → ("moves-each", 25).
                     DrawCountJs {
-                        reason: kebab(&format!("{:?}", c.reason)),
+                        reason: js_name(c.reason.name()),
                         count: c.limit.count(),
-                        unit: kebab(unit),
+                        unit: js_name(c.limit.unit_name()),
                     }
                 })
                 .collect(),
@@ -548,21 +549,11 @@ impl VariantVisitor for Describe {
     }
 }
 
-/// `NoPieces` → `no-pieces`: enum names as JS strings, without a table that
-/// would have to follow the library's enums.
-pub fn kebab(name: &str) -> String {
-    let mut out = String::with_capacity(name.len() + 4);
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() {
-            if i > 0 {
-                out.push('-');
-            }
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+/// The library's stable name (`draughts::names`, `no_pieces`) as the JS
+/// API writes it (`no-pieces`): the names come from the library, this only
+/// spells them.
+pub fn js_name(name: &str) -> String {
+    name.replace('_', "-")
 }
 
 #[cfg(test)]
@@ -592,9 +583,14 @@ mod tests {
     }
 
     #[test]
-    fn kebab_names() {
-        assert_eq!(kebab("NoPieces"), "no-pieces");
-        assert_eq!(kebab("Blocked"), "blocked");
-        assert_eq!(kebab("LoneKingSixteenMoves"), "lone-king-sixteen-moves");
+    fn js_names_are_the_library_names() {
+        use draughts::{DrawReason, Limit, WinReason};
+        assert_eq!(js_name(WinReason::NoPieces.name()), "no-pieces");
+        assert_eq!(js_name(WinReason::Blocked.name()), "blocked");
+        assert_eq!(
+            js_name(DrawReason::LoneKingSixteenMoves.name()),
+            "lone-king-sixteen-moves"
+        );
+        assert_eq!(js_name(Limit::MovesEach(25).unit_name()), "moves-each");
     }
 }
