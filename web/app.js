@@ -298,56 +298,9 @@ function buildBoard() {
   if (!state.focus || !state.cells.has(state.focus)) state.focus = state.info.squares[0].name;
 }
 
-/** Is square p strictly between a and b on a straight line (a row, a column or a diagonal)? */
-function between(p, a, b) {
-  const [pr, pc] = state.coords.get(p), [ar, ac] = state.coords.get(a), [br, bc] = state.coords.get(b);
-  const dr = Math.sign(br - ar), dc = Math.sign(bc - ac);
-  const n = Math.max(Math.abs(br - ar), Math.abs(bc - ac));
-  if ((br - ar) !== dr * n || (bc - ac) !== dc * n) return false; // not a straight line
-  for (let k = 1; k < n; k++) if (ar + dr * k === pr && ac + dc * k === pc) return true;
-  return false;
-}
-
-/**
- * The pieces the clicks so far have already jumped: those that every move
- * still possible captures on its way to the last square clicked. The
- * package's MoveInput.jumped when it has it; else worked out here from the
- * candidate moves: jump k goes from landing square k to k+1 over the one
- * captured piece between them, and a click is a landing of jump k when it is
- * beyond that piece on the jump's line (a flying king's stop) or before the
- * next piece on the following line.
- */
+/** The pieces the clicks so far have already jumped (the package's MoveInput.jumped). */
 function jumpedSquares(input) {
-  if (input.clicks.length < 2) return [];
-  if (Array.isArray(input.jumped)) return input.jumped;
-  const rest = input.clicks.slice(1);
-  let common = null;
-  for (const m of input.candidates) {
-    if (!m.capture) return [];
-    const squares = [m.from, ...m.path];
-    const left = [...m.captured];
-    const jumps = []; // [captured piece, from, to]
-    for (let k = 0; k + 1 < squares.length; k++) {
-      const i = left.findIndex((c) => between(c, squares[k], squares[k + 1]));
-      jumps.push([i >= 0 ? left.splice(i, 1)[0] : null, squares[k], squares[k + 1]]);
-    }
-    const lands = (sq, k) => {
-      const [piece, from, to] = jumps[k];
-      if (sq === to || (piece && between(sq, piece, to) && between(piece, from, sq))) return true;
-      const next = jumps[k + 1];
-      return !!(next && next[0] && between(sq, to, next[0]));
-    };
-    let k = 0, ok = true;
-    for (const sq of rest) {
-      while (k < jumps.length && !lands(sq, k)) k++;
-      if (k === jumps.length) { ok = false; break; }
-      k++;
-    }
-    if (!ok) continue;
-    const done = new Set(jumps.slice(0, k).map((j) => j[0]).filter(Boolean));
-    common = common ? new Set([...common].filter((c) => done.has(c))) : done;
-  }
-  return common ? [...common] : [];
+  return input.jumped;
 }
 
 function render() {

@@ -342,6 +342,14 @@ impl MoveInput {
         self.inner.captured()
     }
 
+    /// The pieces already jumped by the clicks so far (the library's
+    /// `MoveInput::jumped`): a page marks them apart from those still to be
+    /// taken.
+    #[wasm_bindgen(getter)]
+    pub fn jumped(&self) -> Vec<String> {
+        self.inner.jumped()
+    }
+
     /// The moves still possible (all legal moves before the first click).
     #[wasm_bindgen(getter, unchecked_return_type = "Move[]")]
     pub fn candidates(&self) -> Result<JsValue, JsError> {

@@ -189,6 +189,7 @@ pub trait DynInput {
     fn next_squares(&self) -> Vec<String>;
     fn destinations(&self) -> Vec<String>;
     fn captured(&self) -> Vec<String>;
+    fn jumped(&self) -> Vec<String>;
     fn candidates(&self) -> Vec<MoveJs>;
     fn chosen(&self) -> Option<MoveJs>;
 }
@@ -241,6 +242,9 @@ impl<V: Variant> DynInput for Input<V> {
         } else {
             Vec::new()
         }
+    }
+    fn jumped(&self) -> Vec<String> {
+        texts::<V, _>(self.input.jumped().iter())
     }
     fn candidates(&self) -> Vec<MoveJs> {
         if !self.open {

@@ -179,6 +179,7 @@ test("click input: forced capture, multi-jump, ambiguous end square", () => {
   assert.deepEqual([...input.captured].sort(), ["23", "32", "33", "44"]);
   assert.equal(input.click("46"), false);
   assert.equal(input.click("1"), true);
+  assert.deepEqual(input.jumped, []);
   assert.equal(input.destinations.length, 3);
   assert.ok(input.nextSquares.includes("40"));
   assert.equal(input.click("27"), true);
@@ -187,6 +188,7 @@ test("click input: forced capture, multi-jump, ambiguous end square", () => {
   assert.deepEqual(input.nextSquares, []);
   assert.equal(input.undo(), "27");
   assert.equal(input.click("40"), true);
+  assert.deepEqual(input.jumped, ["23"]); // taken by the click on 40
   assert.equal(input.candidates.length, 3);
   assert.equal(input.click(27), true);
   assert.equal(input.complete, true);
