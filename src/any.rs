@@ -4,8 +4,7 @@
 use core::fmt;
 
 use crate::bitboard::Square;
-use crate::draws::DrawCount;
-use crate::draws::DrawReason;
+use crate::draws::{DrawCount, DrawReason};
 use crate::error::{FenError, MoveError, MoveTextError};
 use crate::game::{Declaration, DrawMode, Game, GameError, Outcome};
 use crate::geometry::Geometry;
@@ -98,12 +97,6 @@ macro_rules! each_game {
     };
 }
 
-macro_rules! build {
-    ($kind:expr, $f:ident $(, $arg:expr)?) => {
-        $crate::with_variant!($kind, V => AnyPosition::from(Position::<V>::$f($($arg)?)?))
-    };
-}
-
 impl AnyPosition {
     /// The start position of `kind`.
     pub fn start(kind: VariantKind) -> AnyPosition {
@@ -112,7 +105,7 @@ impl AnyPosition {
 
     /// Reads a FEN for `kind`.
     pub fn from_fen(kind: VariantKind, fen: &str) -> Result<AnyPosition, FenError> {
-        Ok(build!(kind, from_fen, fen))
+        Ok(crate::with_variant!(kind, V => Position::<V>::from_fen(fen)?.into()))
     }
 
     /// The side to move.

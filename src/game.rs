@@ -31,8 +31,7 @@ use core::fmt;
 use crate::draws::{CountRule, DrawCount, DrawReason, MaterialFacts, Trigger, MAX_COUNTS};
 use crate::error::{MoveError, MoveTextError};
 use crate::geometry::Geometry;
-use crate::moves::{Move, MoveList, MoveMode};
-use crate::outcome::board_win;
+use crate::moves::{Move, MoveList};
 pub use crate::outcome::{Outcome, WinReason};
 use crate::position::Position;
 use crate::variant::{Color, Variant};
@@ -474,7 +473,7 @@ impl<V: Variant> Game<V> {
             return self.declared;
         }
         let pos = self.position();
-        if let Some(outcome) = board_win(pos, || pos.count(MoveMode::Distinct) == 0) {
+        if let Some(outcome) = pos.outcome() {
             return Some(outcome);
         }
         let reason = match self.draw_mode {

@@ -672,6 +672,13 @@ pub fn replay_as<V: Variant>(game: &PdnGame) -> Result<Game<V>, PdnErrorKind> {
     replay_moves(g, &game.moves, &mut 64)
 }
 
+/// Whose move it is in `pos`, and whether it is the second move of its
+/// number (PDN's `1...`).
+fn mover<V: Variant>(pos: &Position<V>) -> (Color, bool) {
+    let side = pos.turn();
+    (side, side != V::RULES.first_mover)
+}
+
 /// Plays `moves` on `g`. A capture written without a needed intermediate
 /// square is resolved by trying each candidate on the rest of the record.
 fn replay_moves<V: Variant>(
@@ -686,8 +693,7 @@ fn replay_moves<V: Variant>(
     for (i, m) in moves.iter().enumerate() {
         let number = m.number.unwrap_or(0);
         let pos = *g.position();
-        let side = pos.turn();
-        let reply = side != V::RULES.first_mover;
+        let (side, reply) = mover(&pos);
         let fail = |reason| PdnErrorKind::Move {
             number,
             side,
@@ -755,8 +761,7 @@ fn replay_moves<V: Variant>(
         }
     }
     if let Some((_, number, text)) = pending {
-        let side = g.position().turn();
-        let reply = side != V::RULES.first_mover;
+        let (side, reply) = mover(g.position());
         return Err(PdnErrorKind::UnfinishedCapture {
             number,
             side,
@@ -808,11 +813,11 @@ fn play<V: Variant>(
     number: u32,
     text: &str,
 ) -> Result<(), PdnErrorKind> {
-    let side = g.position().turn();
+    let (side, reply) = mover(g.position());
     g.play(mv).map_err(|reason| PdnErrorKind::AfterEnd {
         number,
         side,
-        reply: side != V::RULES.first_mover,
+        reply,
         text: text.to_string(),
         reason,
     })

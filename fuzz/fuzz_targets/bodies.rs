@@ -105,16 +105,7 @@ fn play_in<V: Variant>(mode: MoveMode, choices: &[u8]) {
             V::NAME,
             pos.to_fen()
         );
-        // Over on the board: no move, or (Breakthrough) a king made.
-        let king_made = V::RULES.win == draughts::WinCondition::FirstKingWins
-            && !(pos.kings(Color::White) | pos.kings(Color::Black)).is_empty();
-        assert_eq!(
-            pos.is_game_over(),
-            moves.is_empty() || king_made,
-            "{}",
-            V::NAME
-        );
-        assert_eq!(pos.is_game_over(), pos.outcome().is_some());
+        check_game_over(&pos, moves.is_empty());
         if moves.is_empty() {
             return;
         }
@@ -384,6 +375,28 @@ fn structured_in<V: Variant>(data: &[u8]) {
     }
 }
 
+/// The game is over on the board exactly when the side to move has no move
+/// (`no_moves`) or, in Breakthrough, a king has been made; `outcome` agrees.
+fn check_game_over<V: Variant>(pos: &Position<V>, no_moves: bool) {
+    let king_made = V::RULES.win == draughts::WinCondition::FirstKingWins
+        && !(pos.kings(Color::White) | pos.kings(Color::Black)).is_empty();
+    let fen = || pos.to_fen();
+    assert_eq!(
+        pos.is_game_over(),
+        no_moves || king_made,
+        "{}: {}",
+        V::NAME,
+        fen()
+    );
+    assert_eq!(
+        pos.is_game_over(),
+        pos.outcome().is_some(),
+        "{}: {}",
+        V::NAME,
+        fen()
+    );
+}
+
 /// Checks a position and returns its legal moves in `mode`:
 /// * the sides do not overlap, every king is a piece, no man stands on its
 ///   promotion row, and `from_setup(to_setup())` gives the position back;
@@ -436,15 +449,7 @@ pub fn check_position<V: Variant>(pos: &Position<V>, mode: MoveMode) -> draughts
         routes.len() as u64,
         "{name}: count_moves(Routes) at {fen}"
     );
-    // Over on the board: no move, or (Breakthrough) a king made.
-    let king_made = V::RULES.win == draughts::WinCondition::FirstKingWins
-        && !(pos.kings(Color::White).is_empty() && pos.kings(Color::Black).is_empty());
-    assert_eq!(
-        pos.is_game_over(),
-        distinct.is_empty() || king_made,
-        "{name}: {fen}"
-    );
-    assert_eq!(pos.is_game_over(), pos.outcome().is_some(), "{name}: {fen}");
+    check_game_over(pos, distinct.is_empty());
     assert_eq!(distinct.is_empty(), routes.is_empty(), "{name}: {fen}");
     for (i, mv) in distinct.iter().enumerate() {
         assert!(

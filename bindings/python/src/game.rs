@@ -471,6 +471,21 @@ fn rewrap<V: Variant>(like: &AnyPosition, q: &draughts::Position<V>) -> AnyPosit
     AnyPosition::from_fen(like.kind(), &q.to_fen()).expect("a position's own FEN reads back")
 }
 
+/// The attributes of a PDN error about one move: its number, side, text and
+/// what was wrong.
+fn move_parts(
+    kw: &Bound<'_, PyDict>,
+    number: u32,
+    side: Color,
+    text: &str,
+    detail: &str,
+) -> PyResult<()> {
+    kw.set_item("move_number", number)?;
+    kw.set_item("side", side.name())?;
+    kw.set_item("move_text", text)?;
+    kw.set_item("detail", detail)
+}
+
 /// The `PdnError` instance for `e` (`start_line`: where the game starts,
 /// when known): the library's message and its parts as attributes.
 fn pdn_error<'py>(
@@ -513,19 +528,13 @@ fn pdn_error<'py>(
             reason,
             ..
         } => {
-            kw.set_item("move_number", number)?;
-            kw.set_item("side", side.name())?;
-            kw.set_item("move_text", text)?;
-            kw.set_item("detail", reason.to_string())?;
+            move_parts(&kw, *number, *side, text, &reason.to_string())?;
             "move"
         }
         PdnErrorKind::UnfinishedCapture {
             number, side, text, ..
         } => {
-            kw.set_item("move_number", number)?;
-            kw.set_item("side", side.name())?;
-            kw.set_item("move_text", text)?;
-            kw.set_item("detail", "the capture is not finished")?;
+            move_parts(&kw, *number, *side, text, "the capture is not finished")?;
             "unfinished_capture"
         }
         PdnErrorKind::AfterEnd {
@@ -535,10 +544,7 @@ fn pdn_error<'py>(
             reason,
             ..
         } => {
-            kw.set_item("move_number", number)?;
-            kw.set_item("side", side.name())?;
-            kw.set_item("move_text", text)?;
-            kw.set_item("detail", reason.to_string())?;
+            move_parts(&kw, *number, *side, text, &reason.to_string())?;
             "after_end"
         }
         #[allow(unreachable_patterns)]
