@@ -32,6 +32,7 @@ pub mod any;
 mod arbitrary_impls;
 pub mod bitboard;
 pub mod draws;
+pub mod dxp;
 pub mod engine;
 pub mod error;
 mod fen;

@@ -7,6 +7,7 @@ mod analyse;
 mod board;
 mod common;
 mod count;
+mod dxp;
 mod hub;
 mod matches;
 mod moves;
@@ -37,6 +38,8 @@ enum Command {
     Analyse(analyse::Args),
     /// Run the engine over the Hub protocol on standard input/output.
     Hub(hub::Args),
+    /// Play International draughts with another program over DXP (TCP).
+    Dxp(dxp::Args),
     /// Play engine levels against each other (the level ladder).
     Match(matches::Args),
     /// Check PDN files: replay every game, one line per game that fails.
@@ -116,6 +119,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => analyse::run(args),
         Command::Hub(args) => hub::run(args),
         Command::Match(args) => matches::run(args),
+        Command::Dxp(args) => dxp::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Play(args) => play::run(args),
     };

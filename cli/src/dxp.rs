@@ -1,0 +1,446 @@
+//! `draughts dxp`: International draughts over DXP, the DamExchange
+//! protocol, on TCP. `--listen PORT` is a follower (an engine that waits for
+//! game requests); `--connect HOST:PORT` is an initiator that plays
+//! `--games` games with colours alternated and prints the tally. The
+//! messages are the library's [`draughts::dxp`]; this file is the socket.
+//!
+//! A malformed message is reported on stderr and answered as the protocol
+//! allows: a game request of another version gets acceptance code 1, one
+//! that cannot be read code 2; a move that is not legal, or cannot be read,
+//! when a move is due ends the game with a GAMEEND; take-back requests are
+//! refused (BACKACC 1); anything else is ignored. A connection closed in the
+//! middle of a message ends the session; the listener then waits for the
+//! next one.
+use draughts::dxp::{
+    frame, AcceptCode, BackCode, DxpError, EndReason, Framer, GameAccept, GameEnd, GameRequest,
+    Message, MoveMessage, VERSION,
+};
+use draughts::engine::{Engine, Hooks, Level, LevelSpec};
+use draughts::{Color, Game, International, Outcome, Position};
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Arguments of `draughts dxp`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Wait for game requests on this port (0: any free port, printed).
+    #[arg(long, conflicts_with = "connect")]
+    listen: Option<u16>,
+    /// Connect to a DXP follower at HOST:PORT and play `--games` games.
+    #[arg(long)]
+    connect: Option<String>,
+    /// The level that plays: very-easy, easy, medium or hard.
+    #[arg(long, short, default_value = "hard")]
+    level: Level,
+    /// A node budget per move instead of the level's own limit.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Games to play (`--connect`); colours alternate, ours White first.
+    #[arg(long, short, default_value_t = 2)]
+    games: u32,
+    /// Thinking time per side per game, in minutes, sent in game requests.
+    #[arg(long, default_value_t = 10)]
+    minutes: u16,
+    /// Plies after which the initiator ends a game as a draw.
+    #[arg(long, default_value_t = 300)]
+    max_plies: usize,
+    /// The name sent to the other program.
+    #[arg(long, default_value = "draughts")]
+    name: String,
+    /// `--listen`: serve one connection, then exit.
+    #[arg(long)]
+    once: bool,
+}
+
+/// Our side of one game.
+struct Player {
+    game: Game<International>,
+    ours: Color,
+    engine: Engine,
+    spec: LevelSpec,
+    /// We sent a GAMEEND and wait for its confirmation.
+    ending: bool,
+}
+
+impl Player {
+    fn new(args: &Args) -> Player {
+        let mut spec = args.level.spec();
+        if let Some(n) = args.nodes {
+            spec = spec.with_nodes(n);
+        }
+        Player {
+            game: Game::new(),
+            ours: Color::White,
+            engine: Engine::with_tt_mib(16),
+            spec,
+            ending: false,
+        }
+    }
+
+    fn start(&mut self, position: Option<Position<International>>, ours: Color) {
+        self.game = match position {
+            Some(p) => Game::from_position(p),
+            None => Game::new(),
+        };
+        self.ours = ours;
+        self.ending = false;
+        self.engine.clear();
+    }
+
+    fn our_turn(&self) -> bool {
+        self.game.position().turn() == self.ours
+    }
+
+    /// Our message on our turn: a move, or the game's end when it is over.
+    fn turn(&mut self) -> Message {
+        if let Some(outcome) = self.game.outcome() {
+            self.ending = true;
+            let reason = match outcome {
+                Outcome::Win { winner, .. } if winner == self.ours => EndReason::SenderWins,
+                Outcome::Win { .. } => EndReason::SenderLoses,
+                Outcome::Draw { .. } => EndReason::Draw,
+            };
+            return Message::GameEnd(GameEnd {
+                reason,
+                stop: false,
+            });
+        }
+        let started = Instant::now();
+        let clock = move || started.elapsed().as_millis() as u64;
+        let seed = self.game.moves().len() as u64;
+        let mv = self
+            .engine
+            .play(&self.game, &self.spec, seed, Hooks::with_clock(&clock))
+            .expect("a game that is not over has a move");
+        self.game.play(&mv).expect("the engine plays legal moves");
+        let seconds = u16::try_from(started.elapsed().as_secs()).unwrap_or(9999);
+        Message::Move(MoveMessage::from_move(&mv, seconds))
+    }
+}
+
+/// One connection: messages in, messages out.
+struct Link {
+    stream: TcpStream,
+    framer: Framer,
+}
+
+impl Link {
+    fn send(&mut self, m: &Message) -> std::io::Result<()> {
+        self.stream.write_all(&frame(m))
+    }
+
+    /// The next message, or `None` at the end of the stream (which says so
+    /// on stderr when it cut a message off).
+    fn receive(&mut self) -> std::io::Result<Option<Result<Message, DxpError>>> {
+        let mut buf = [0u8; 512];
+        loop {
+            if let Some(m) = self.framer.next_message() {
+                return Ok(Some(m));
+            }
+            let n = self.stream.read(&mut buf)?;
+            if n == 0 {
+                if !self.framer.is_empty() {
+                    eprintln!(
+                        "dxp: connection closed in the middle of a message ({} bytes)",
+                        self.framer.pending()
+                    );
+                }
+                return Ok(None);
+            }
+            self.framer.push(&buf[..n]);
+        }
+    }
+}
+
+/// Serves one initiator until it disconnects or asks to stop.
+fn follow(link: &mut Link, args: &Args) -> std::io::Result<()> {
+    let mut player = Player::new(args);
+    let mut playing = false;
+    while let Some(message) = link.receive()? {
+        let message = match message {
+            Ok(m) => m,
+            Err(e) => {
+                eprintln!("dxp: bad message: {e}");
+                if let DxpError::Length {
+                    message: "GAMEREQ", ..
+                }
+                | DxpError::Field {
+                    message: "GAMEREQ", ..
+                } = e
+                {
+                    link.send(&accept(args, AcceptCode::Declined))?;
+                } else if playing && !player.our_turn() && !player.ending {
+                    // The move we wait for cannot be read: end the game.
+                    player.ending = true;
+                    link.send(&Message::GameEnd(GameEnd {
+                        reason: EndReason::Unspecified,
+                        stop: false,
+                    }))?;
+                }
+                continue;
+            }
+        };
+        match message {
+            Message::GameRequest(r) => {
+                if r.version != VERSION {
+                    link.send(&accept(args, AcceptCode::WrongVersion))?;
+                    continue;
+                }
+                let GameRequest {
+                    follower, position, ..
+                } = r;
+                if position
+                    .as_ref()
+                    .is_some_and(|p| p.legal_moves().is_empty())
+                {
+                    link.send(&accept(args, AcceptCode::Declined))?;
+                    continue;
+                }
+                player.start(position, follower);
+                playing = true;
+                link.send(&accept(args, AcceptCode::Accepted))?;
+                if player.our_turn() {
+                    let m = player.turn();
+                    link.send(&m)?;
+                }
+            }
+            Message::Move(m) => {
+                if !playing || player.our_turn() || player.ending {
+                    eprintln!("dxp: a move out of turn ignored: {m}");
+                    continue;
+                }
+                match m.find(player.game.position()) {
+                    Ok(mv) => {
+                        player.game.play(&mv).expect("found among the legal moves");
+                        let reply = player.turn();
+                        link.send(&reply)?;
+                    }
+                    Err(e) => {
+                        eprintln!("dxp: {e}");
+                        player.ending = true;
+                        link.send(&Message::GameEnd(GameEnd {
+                            reason: EndReason::Unspecified,
+                            stop: false,
+                        }))?;
+                    }
+                }
+            }
+            Message::GameEnd(end) => {
+                if playing && !player.ending {
+                    link.send(&Message::GameEnd(GameEnd {
+                        reason: EndReason::Unspecified,
+                        stop: false,
+                    }))?;
+                }
+                playing = false;
+                player.ending = false;
+                if end.stop {
+                    return Ok(());
+                }
+            }
+            Message::BackRequest(_) => link.send(&Message::BackAccept(BackCode::NotSupported))?,
+            Message::Chat(text) => eprintln!("dxp chat: {text}"),
+            Message::GameAccept(_) | Message::BackAccept(_) => {
+                eprintln!("dxp: unexpected message ignored: {message}")
+            }
+        }
+    }
+    Ok(())
+}
+
+fn accept(args: &Args, code: AcceptCode) -> Message {
+    Message::GameAccept(GameAccept {
+        name: args.name.clone(),
+        code,
+    })
+}
+
+/// How one game ended, from our side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Result3 {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// Plays one game as initiator; `None` when the follower declined it.
+fn initiate(
+    link: &mut Link,
+    args: &Args,
+    player: &mut Player,
+    ours: Color,
+    last: bool,
+) -> std::io::Result<Option<Result3>> {
+    let request = GameRequest {
+        version: VERSION,
+        name: args.name.clone(),
+        follower: ours.opponent(),
+        minutes: args.minutes,
+        moves: 0,
+        position: None,
+    };
+    link.send(&Message::GameRequest(request))?;
+    loop {
+        match link.receive()? {
+            None => return Err(closed()),
+            Some(Ok(Message::GameAccept(a))) => {
+                if a.code != AcceptCode::Accepted {
+                    eprintln!("dxp: {} declined the game ({:?})", a.name, a.code);
+                    return Ok(None);
+                }
+                break;
+            }
+            Some(Ok(Message::Chat(text))) => eprintln!("dxp chat: {text}"),
+            Some(other) => eprintln!("dxp: waiting for GAMEACC, ignored {other:?}"),
+        }
+    }
+    player.start(None, ours);
+    let stop = last;
+    let mut claimed: Option<EndReason> = None;
+    if player.our_turn() {
+        let m = player.turn();
+        link.send(&m)?;
+    }
+    loop {
+        if player.game.moves().len() >= args.max_plies && !player.ending && player.our_turn() {
+            player.ending = true;
+            link.send(&Message::GameEnd(GameEnd {
+                reason: EndReason::Draw,
+                stop,
+            }))?;
+        }
+        match link.receive()? {
+            None => return Err(closed()),
+            Some(Ok(Message::Move(m))) if !player.our_turn() && !player.ending => {
+                match m.find(player.game.position()) {
+                    Ok(mv) => {
+                        player.game.play(&mv).expect("a legal move");
+                        let reply = player.turn();
+                        link.send(&reply)?;
+                    }
+                    Err(e) => {
+                        eprintln!("dxp: {e}; the game ends");
+                        player.ending = true;
+                        link.send(&Message::GameEnd(GameEnd {
+                            reason: EndReason::Unspecified,
+                            stop,
+                        }))?;
+                    }
+                }
+            }
+            Some(Ok(Message::GameEnd(end))) => {
+                if !player.ending {
+                    claimed = Some(end.reason);
+                    link.send(&Message::GameEnd(GameEnd {
+                        reason: EndReason::Unspecified,
+                        stop,
+                    }))?;
+                }
+                break;
+            }
+            Some(Ok(Message::BackRequest(_))) => {
+                link.send(&Message::BackAccept(BackCode::NotSupported))?
+            }
+            Some(Ok(Message::Chat(text))) => eprintln!("dxp chat: {text}"),
+            Some(other) => eprintln!("dxp: ignored {other:?}"),
+        }
+    }
+    // The game's own outcome decides; a game ended early by the follower
+    // counts as it says (giving up, a draw), or a draw when it gives no reason.
+    Ok(Some(match player.game.outcome() {
+        Some(Outcome::Win { winner, .. }) if winner == ours => Result3::Win,
+        Some(Outcome::Win { .. }) => Result3::Loss,
+        Some(Outcome::Draw { .. }) => Result3::Draw,
+        None => match claimed {
+            Some(EndReason::SenderLoses) => Result3::Win,
+            Some(EndReason::SenderWins) => Result3::Loss,
+            _ => Result3::Draw,
+        },
+    }))
+}
+
+fn closed() -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::UnexpectedEof,
+        "the other program closed the connection",
+    )
+}
+
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    if let Some(port) = args.listen {
+        let listener = TcpListener::bind(("127.0.0.1", port))
+            .map_err(|e| format!("cannot listen on port {port}: {e}"))?;
+        let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        println!("listening on {addr}");
+        std::io::stdout().flush().ok();
+        for stream in listener.incoming() {
+            let stream = match stream {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("dxp: {e}");
+                    continue;
+                }
+            };
+            let mut link = Link {
+                stream,
+                framer: Framer::default(),
+            };
+            if let Err(e) = follow(&mut link, &args) {
+                eprintln!("dxp: {e}");
+            }
+            if args.once {
+                break;
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(target) = args.connect.as_deref() else {
+        return Err("dxp needs --listen PORT or --connect HOST:PORT".into());
+    };
+    let stream =
+        TcpStream::connect(target).map_err(|e| format!("cannot connect to {target}: {e}"))?;
+    let mut link = Link {
+        stream,
+        framer: Framer::default(),
+    };
+    let mut player = Player::new(&args);
+    let (mut wins, mut draws, mut losses, mut declined) = (0, 0, 0, 0);
+    for g in 0..args.games {
+        let ours = if g % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let last = g + 1 == args.games;
+        match initiate(&mut link, &args, &mut player, ours, last)
+            .map_err(|e| format!("game {}: {e}", g + 1))?
+        {
+            Some(Result3::Win) => wins += 1,
+            Some(Result3::Draw) => draws += 1,
+            Some(Result3::Loss) => losses += 1,
+            None => declined += 1,
+        }
+        println!(
+            "game {} ({}): {} plies, {}",
+            g + 1,
+            if ours == Color::White {
+                "we play White"
+            } else {
+                "we play Black"
+            },
+            player.game.moves().len(),
+            player
+                .game
+                .outcome()
+                .map(|o| o.to_string())
+                .unwrap_or_else(|| "ended by agreement".into())
+        );
+    }
+    println!(
+        "games={} wins={wins} draws={draws} losses={losses} declined={declined}",
+        args.games
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,216 @@
+//! `draughts dxp` over loopback: the initiator and the follower play whole
+//! games against each other, and a raw client sends the follower bad,
+//! truncated and out-of-turn messages, which it answers as the protocol
+//! says without stopping.
+use draughts::dxp::{frame, AcceptCode, BackCode, Framer, GameRequest, Message, MoveMessage};
+use draughts::{Color, International, Position};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// A follower on a free port, and that port.
+fn listen(extra: &[&str]) -> (Child, u16) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(["dxp", "--listen", "0", "--level", "easy"])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut line = String::new();
+    BufReader::new(child.stdout.as_mut().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port = line
+        .trim()
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse()
+        .expect(&line);
+    (child, port)
+}
+
+#[test]
+fn two_programs_play_whole_games_over_loopback() {
+    let (mut follower, port) = listen(&["--once"]);
+    let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args([
+            "dxp",
+            "--connect",
+            &format!("127.0.0.1:{port}"),
+            "--games",
+            "2",
+            "--level",
+            "easy",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tally = text.lines().last().unwrap();
+    let field = |name: &str| -> u32 {
+        tally
+            .split_whitespace()
+            .find_map(|w| w.strip_prefix(name))
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(field("games="), 2);
+    assert_eq!(
+        field("wins=") + field("draws=") + field("losses="),
+        2,
+        "{text}"
+    );
+    assert_eq!(field("declined="), 0);
+    // Each game was played to its end on the board or to the ply limit.
+    for line in text.lines().take(2) {
+        let plies: usize = line
+            .split(": ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(plies > 10, "{line}");
+    }
+    // The follower served the one connection and exited cleanly.
+    assert!(follower.wait().unwrap().success());
+}
+
+/// A raw DXP client: sends text messages, reads the follower's answers.
+struct Client {
+    stream: TcpStream,
+    framer: Framer,
+}
+
+impl Client {
+    fn connect(port: u16) -> Client {
+        let stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        Client {
+            stream,
+            framer: Framer::default(),
+        }
+    }
+    fn send_raw(&mut self, bytes: &[u8]) {
+        self.stream.write_all(bytes).unwrap();
+    }
+    fn send(&mut self, m: &Message) {
+        self.send_raw(&frame(m));
+    }
+    fn receive(&mut self) -> Message {
+        let mut buf = [0u8; 256];
+        loop {
+            if let Some(m) = self.framer.next_message() {
+                return m.expect("the follower sends well-formed messages");
+            }
+            let n = self
+                .stream
+                .read(&mut buf)
+                .expect("an answer before the timeout");
+            assert!(n > 0, "the follower closed the connection");
+            self.framer.push(&buf[..n]);
+        }
+    }
+}
+
+fn request(version: u8, follower: Color) -> Message {
+    Message::GameRequest(GameRequest {
+        version,
+        name: "test".into(),
+        follower,
+        minutes: 1,
+        moves: 0,
+        position: None,
+    })
+}
+
+#[test]
+fn the_follower_answers_bad_messages_as_the_protocol_says() {
+    let (mut follower, port) = listen(&[]);
+    let mut c = Client::connect(port);
+    // Another protocol version: acceptance code 1.
+    c.send(&request(2, Color::Black));
+    assert!(matches!(c.receive(), Message::GameAccept(a) if a.code == AcceptCode::WrongVersion));
+    // A game request that cannot be read: code 2, still willing to play.
+    c.send_raw(b"R01short\0");
+    assert!(matches!(c.receive(), Message::GameAccept(a) if a.code == AcceptCode::Declined));
+    // Garbage and unknown types are ignored; a take-back is refused.
+    c.send_raw(b"Xyz\0\0\xff\xfe\0");
+    c.send(&Message::Chat("hello".into()));
+    c.send_raw(b"B001W\0");
+    assert_eq!(c.receive(), Message::BackAccept(BackCode::NotSupported));
+    // A real game: the follower plays Black, we move 32-28 as White.
+    c.send(&request(1, Color::Black));
+    assert!(matches!(c.receive(), Message::GameAccept(a) if a.code == AcceptCode::Accepted));
+    let mut pos = Position::<International>::start();
+    let ours = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() == "32-28")
+        .unwrap();
+    c.send(&Message::Move(MoveMessage::from_move(&ours, 0)));
+    pos = pos.play(&ours);
+    let Message::Move(reply) = c.receive() else {
+        panic!("a move")
+    };
+    let reply = reply.find(&pos).expect("the follower's move is legal");
+    pos = pos.play(&reply);
+    // An illegal move ends the game with a GAMEEND, which we confirm.
+    c.send(&Message::Move(MoveMessage {
+        seconds: 0,
+        from: 46,
+        to: 41,
+        captured: vec![],
+    }));
+    let Message::GameEnd(end) = c.receive() else {
+        panic!("a GAMEEND")
+    };
+    assert!(!end.stop);
+    c.send(&Message::parse("E00").unwrap());
+    // A new game after it, then a move cut off by closing the connection.
+    c.send(&request(1, Color::White));
+    assert!(matches!(c.receive(), Message::GameAccept(a) if a.code == AcceptCode::Accepted));
+    assert!(
+        matches!(c.receive(), Message::Move(_)),
+        "the follower plays White and moves first"
+    );
+    c.send_raw(b"M00011914");
+    drop(c);
+    // The follower goes on serving: a second connection plays.
+    let mut c = Client::connect(port);
+    c.send(&request(1, Color::White));
+    assert!(matches!(c.receive(), Message::GameAccept(a) if a.code == AcceptCode::Accepted));
+    let Message::Move(first) = c.receive() else {
+        panic!("a move")
+    };
+    first
+        .find(&Position::<International>::start())
+        .expect("a legal first move");
+    let _ = pos;
+    follower.kill().unwrap();
+    follower.wait().unwrap();
+    let mut err = String::new();
+    follower
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(
+        err.contains("connection closed in the middle of a message"),
+        "{err}"
+    );
+    assert!(err.contains("not legal"), "{err}");
+}
