@@ -123,6 +123,18 @@ impl fmt::Display for Seat {
 /// [`Seat`] can act ([`Room::act`](super::Room::act) takes one); a server
 /// that resolves a request to a `Role` calls
 /// [`Room::act_as`](super::Room::act_as), which refuses a spectator.
+///
+/// A spectator has no seat to act from: this does not compile.
+/// ```compile_fail
+/// use draughts::room::{Action, Role, Room, RoomRules};
+/// let mut room = Room::create("english", RoomRules::default(), 0).unwrap();
+/// room.act(Role::Spectator, Action::Resign, 1);
+/// ```
+/// ```
+/// use draughts::room::{Action, Role, Room, RoomError, RoomRules};
+/// let mut room = Room::create("english", RoomRules::default(), 0).unwrap();
+/// assert_eq!(room.act_as(Role::Spectator, Action::Resign, 1), Err(RoomError::Spectator));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
