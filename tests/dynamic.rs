@@ -87,6 +87,19 @@ fn family_of_built_ins_and_house_rules() {
 }
 
 #[test]
+fn game_from_fen_for_every_name() {
+    for name in dynamic::names() {
+        let start = dynamic::new_game(name).unwrap().start_fen();
+        let game = dynamic::game_from_fen(name, &start).unwrap();
+        assert_eq!((game.name(), game.fen()), (name, start));
+    }
+    assert!(matches!(
+        dynamic::game_from_fen("english", "W:W33"),
+        Err(dynamic::NewGameError::Fen(_))
+    ));
+}
+
+#[test]
 fn refused_move_changes_nothing() {
     let mut game = dynamic::new_game("international").unwrap();
     game.play_text("32-28").unwrap();
