@@ -33,6 +33,7 @@ mod arbitrary_impls;
 pub mod bitboard;
 pub mod draws;
 pub mod dxp;
+pub mod dynamic;
 pub mod engine;
 pub mod error;
 mod fen;
@@ -47,6 +48,7 @@ pub mod outcome;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod room;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod squares;
