@@ -9,6 +9,7 @@
 //! * [`clock`]: the caller-supplied [`Clock`] and the search [`Limits`].
 //! * [`score`]: [`Score`], in men or win-in-N.
 //! * `any`: the same on [`AnyGame`](crate::AnyGame) for a variant chosen at run time.
+//! * [`analyse_many`]: many games or positions scored in parallel (evaluation curves).
 //!
 //! Everything is generic over [`Variant`] and monomorphized; nothing reads
 //! the system clock or does I/O, so the engine runs on `wasm32` too.
@@ -25,6 +26,7 @@
 //! ```
 
 mod any;
+mod batch;
 pub mod clock;
 pub mod eval;
 pub mod level;
@@ -33,6 +35,7 @@ pub mod search;
 mod tt;
 
 pub use any::AnySearch;
+pub use batch::{analyse_many, BatchOptions, BatchResult};
 pub use clock::{Clock, Limits, NoClock, NO_CLOCK_NODES};
 pub use eval::{Family, Weights};
 pub use level::{Level, LevelSpec, UnknownLevel, HARD_MATCH_NODES};

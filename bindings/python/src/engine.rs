@@ -249,7 +249,7 @@ fn count(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u64> {
     })
 }
 
-fn opt_count(name: &str, v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+pub(crate) fn opt_count(name: &str, v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
     v.filter(|v| !v.is_none())
         .map(|v| count(name, v))
         .transpose()
@@ -298,7 +298,7 @@ fn limits(
 
 /// A `Game` (its history counts: repetitions, draw counters) or a `Board`
 /// (searched as a game starting there), copied for the search.
-fn searchable(v: &Bound<'_, PyAny>) -> PyResult<AnyGame> {
+pub(crate) fn searchable(v: &Bound<'_, PyAny>) -> PyResult<AnyGame> {
     if let Ok(g) = v.cast::<Game>() {
         return Ok(g.try_borrow()?.g.clone());
     }

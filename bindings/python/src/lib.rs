@@ -12,6 +12,7 @@
 
 #[macro_use]
 mod dispatch;
+mod batch;
 mod board;
 mod convert;
 mod engine;
@@ -93,6 +94,7 @@ fn draughts_rs_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::read_pdn, m)?)?;
     m.add_function(wrap_pyfunction!(ml::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(ml::planes_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::analyse_many, m)?)?;
     let defs = py.import(errors::MODULE)?;
     for name in errors::NAMES {
         m.add(*name, defs.getattr(*name)?)?;

@@ -1,6 +1,6 @@
 """Type stubs of the native module ``draughts_rs._draughts_rs``."""
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 import numpy
 
@@ -205,6 +205,18 @@ def random_playouts(
 def planes_batch(
     boards: Sequence[Board], dtype: Any = None, canonical: bool = False
 ) -> "numpy.ndarray": ...
+def analyse_many(
+    items: Iterable[Union[Game, Board, str]],
+    *,
+    variant: Optional[str] = None,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    threads: int = 1,
+    every_ply: bool = False,
+) -> Dict[str, Any]:
+    """Scores many positions natively in parallel: arrays ``item``, ``ply``,
+    ``score`` (men; +-inf for a forced result), ``win_in``, ``depth``,
+    ``nodes`` and the list ``best``."""
 
 class Score:
     """A search score for the side to move: hundredths of a man, or a forced
