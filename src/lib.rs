@@ -49,6 +49,7 @@ pub mod position;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod squares;
+pub mod svg;
 pub mod variant;
 pub mod zobrist;
 
