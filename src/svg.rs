@@ -35,12 +35,20 @@ use core::fmt::Write;
 use crate::any::{AnyGame, AnyPosition};
 use crate::bitboard::Square;
 use crate::error::MoveTextError;
+use crate::game::Game;
 use crate::geometry::{Geometry, Layout};
 use crate::moves::Move;
 use crate::position::{PieceKind, Position};
 use crate::variant::{Color, Variant};
 
-/// What is written on the board's squares.
+/// What is written on the board's squares. Its names (`none`, `squares`,
+/// `numbers`, `coordinates`) are in [`names`](crate::names).
+///
+/// ```
+/// use draughts::svg::Labels;
+/// assert_eq!("Coordinates".parse(), Ok(Labels::Coordinates));
+/// assert_eq!(Labels::Numbers.name(), "numbers");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Labels {
     /// Nothing.
@@ -291,6 +299,20 @@ impl AnyPosition {
     }
 }
 
+impl<V: Variant> Game<V> {
+    /// The current position as an SVG picture, with the last move tinted
+    /// unless `options` gives one (see [`AnyGame::to_svg`]).
+    pub fn to_svg(&self, options: &SvgOptions) -> String {
+        match self.moves().last() {
+            Some(mv) if options.last_move.is_empty() => {
+                let squares = core::iter::once(mv.from()).chain(mv.path().iter().copied());
+                self.position().to_svg(&options.clone().last_move(squares))
+            }
+            _ => self.position().to_svg(options),
+        }
+    }
+}
+
 impl AnyGame {
     /// The game's current position as an SVG picture, with its last move
     /// tinted unless `options` gives one.
@@ -304,15 +326,7 @@ impl AnyGame {
     /// assert_eq!(svg.matches("class=\"last-move\"").count(), 2);
     /// ```
     pub fn to_svg(&self, options: &SvgOptions) -> String {
-        crate::with_game!(self, g => {
-            match g.moves().last() {
-                Some(mv) if options.last_move.is_empty() => {
-                    let squares = core::iter::once(mv.from()).chain(mv.path().iter().copied());
-                    g.position().to_svg(&options.clone().last_move(squares))
-                }
-                _ => g.position().to_svg(options),
-            }
-        })
+        crate::with_game!(self, g => g.to_svg(options))
     }
 }
 

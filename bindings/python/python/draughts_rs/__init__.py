@@ -61,10 +61,12 @@ from ._draughts_rs import (
     SearchResult,
     __version__,
     levels,
+    parse_pdn_tree,
     planes_batch,
     random_playouts,
     read_pdn,
     variants,
+    write_pdn_tree,
 )
 
 __all__ = [
@@ -91,8 +93,10 @@ __all__ = [
     "VariantError",
     "__version__",
     "levels",
+    "parse_pdn_tree",
     "planes_batch",
     "random_playouts",
     "read_pdn",
     "variants",
+    "write_pdn_tree",
 ]
