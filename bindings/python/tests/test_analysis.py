@@ -42,7 +42,7 @@ def test_repr_svg_is_valid_svg_for_board_and_game():
     board = d.Board("english")
     assert parse(board._repr_svg_()) is not None
     game = d.Game("english")
-    game.play("11-15")
+    game.push("11-15")
     root = parse(game._repr_svg_())
     # The last move's two squares are tinted.
     assert len(with_class(root, "last-move")) == 2

@@ -651,6 +651,17 @@ fn svg_options(value: JsValue) -> Result<shapes::SvgOptionsJs, JsError> {
     if value.is_undefined() || value.is_null() {
         return Ok(shapes::SvgOptionsJs::default());
     }
+    if let Some(obj) = value.dyn_ref::<js_sys::Object>() {
+        for key in js_sys::Object::keys(obj).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !shapes::SVG_OPTION_KEYS.contains(&key.as_str()) {
+                return Err(js_err(format!(
+                    "SVG options: unknown option `{key}` (expected one of: {})",
+                    shapes::SVG_OPTION_KEYS.join(", ")
+                )));
+            }
+        }
+    }
     serde_wasm_bindgen::from_value(value).map_err(|e| js_err(format!("SVG options: {e}")))
 }
 

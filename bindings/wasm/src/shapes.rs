@@ -143,9 +143,21 @@ impl SquareArgJs {
     }
 }
 
+/// The keys of `SvgOptionsJs` as JS writes them.
+pub const SVG_OPTION_KEYS: [&str; 8] = [
+    "flipped",
+    "labels",
+    "highlight",
+    "lastMove",
+    "arrows",
+    "captured",
+    "move",
+    "size",
+];
+
 /// The options of `Position.toSvg` / `Game.toSvg`.
 #[derive(Deserialize, Clone, Debug, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields, default)]
+#[serde(rename_all = "camelCase", default)]
 pub struct SvgOptionsJs {
     pub flipped: bool,
     pub labels: Option<String>,
@@ -160,7 +172,7 @@ pub struct SvgOptionsJs {
 
 /// A move of a PDN game tree.
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
-#[serde(deny_unknown_fields, default)]
+#[serde(default)]
 pub struct PdnNodeJs {
     pub number: Option<u32>,
     pub ellipsis: bool,
@@ -172,7 +184,7 @@ pub struct PdnNodeJs {
 
 /// A line of a PDN game tree.
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
-#[serde(deny_unknown_fields, default)]
+#[serde(default)]
 pub struct PdnLineJs {
     pub comments: Vec<String>,
     pub moves: Vec<PdnNodeJs>,
@@ -180,7 +192,7 @@ pub struct PdnLineJs {
 
 /// A PDN game tree.
 #[derive(Serialize, Deserialize, Clone, Debug, Default)]
-#[serde(deny_unknown_fields, default)]
+#[serde(default)]
 pub struct PdnTreeJs {
     pub tags: Vec<(String, String)>,
     pub main: PdnLineJs,

@@ -56,7 +56,7 @@ test("toSvg options: flipped, labels, marks, size; bad options throw", () => {
   throwsMessage(() => pos.toSvg({ move: "28-22" }), /28-22/);
   throwsMessage(() => pos.toSvg({ highlight: ["99"] }), /not a playing square/);
   throwsMessage(() => pos.toSvg({ labels: "files" }), /coordinates/);
-  throwsMessage(() => pos.toSvg({ colour: "red" }), /unknown field/);
+  throwsMessage(() => pos.toSvg({ colour: "red" }), /unknown option `colour`/);
   const game = new Game("english");
   game.play("11-15");
   assert.equal(attrs(game.toSvg(), "last-move", "class").length, 2);
