@@ -5,7 +5,8 @@
 //!   the trees their text spells out.
 //! * Every game of every file under tests/data/games round-trips: read,
 //!   write, read gives the same tree, and writing again the same text; its
-//!   main line is the game `parse_pdn` reads and replays to the same moves.
+//!   main line is the game `parse_pdn` reads and replays to the same moves,
+//!   and every variation in the collection replays.
 //! * A random tree written and read back is the same tree (proptest).
 
 use std::path::{Path, PathBuf};
@@ -80,6 +81,29 @@ fn nested_variations_of_the_syntax_test_file() {
         tree.to_pdn(),
         "32-28 19-23 (18-23 38-32 (37-32? 23-29! {Black wins}) 12-18) 28x19 14x23\n"
     );
+}
+
+/// Every line of the syntax test file's tree replays as International: the
+/// main line, the variation from before `19-23`, the one inside it from
+/// before `38-32`; a variation with an illegal move is reported.
+#[test]
+fn every_line_replays() {
+    let tree = one(&data("pdn_syntax_tests/variation.pdn"));
+    let lines = tree.replay_lines(Some(VariantKind::International)).unwrap();
+    let texts: Vec<Vec<String>> = lines.iter().map(AnyGame::moves_text).collect();
+    assert_eq!(
+        texts,
+        [
+            vec!["32-28", "19-23", "28x19", "14x23"],
+            vec!["32-28", "18-23", "38-32", "12-18"],
+            vec!["32-28", "18-23", "37-32", "23-29"],
+        ]
+    );
+    let bad = one("1. 32-28 19-23 (18-23 38-32 (38-33)) *");
+    let err = bad
+        .replay_lines(Some(VariantKind::International))
+        .unwrap_err();
+    assert!(err.to_string().contains("`38-33`"), "{err}");
 }
 
 /// `1.32-28!? 19-23(!?!!!) 2.28x19 *`: strength marks, also in parentheses.
@@ -216,10 +240,15 @@ fn every_game_file_round_trips() {
         let flat = parse_pdn(&text);
         let trees = parse_pdn_tree(&text);
         assert_eq!(trees.len(), flat.len(), "{rel}: games");
-        let default = rel
-            .split('/')
-            .next()
-            .and_then(|v| v.parse::<VariantKind>().ok());
+        // The syntax test files are International except the 8x8 one.
+        let default = match rel.as_str() {
+            r if r.ends_with("alphanumeric.pdn") => Some(VariantKind::Russian),
+            r if r.starts_with("pdn_syntax_tests") => Some(VariantKind::International),
+            r => r
+                .split('/')
+                .next()
+                .and_then(|v| v.parse::<VariantKind>().ok()),
+        };
         for (i, (tree, game)) in trees.iter().zip(&flat).enumerate() {
             let (Ok(tree), Ok(game)) = (tree, game) else {
                 assert_eq!(tree.is_ok(), game.is_ok(), "{rel} game {}", i + 1);
@@ -257,6 +286,10 @@ fn every_game_file_round_trips() {
             );
             if has_variation(&tree.main) {
                 with_variations += 1;
+                // Every variation of the collection replays.
+                if let Err(e) = tree.replay_lines(default) {
+                    panic!("{rel} game {}: a variation does not replay: {e}", i + 1);
+                }
             }
             if let Ok(played) = replay(game, default) {
                 let again: AnyGame = replay(&back.main_line(), default).unwrap();

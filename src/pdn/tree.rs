@@ -5,6 +5,7 @@ use core::fmt;
 
 use super::{escape, Lexer, PdnError, PdnErrorKind, PdnGame, PdnMove, Token};
 use crate::any::AnyGame;
+use crate::variant::VariantKind;
 
 /// One move of a [`GameTree`], as written, with what follows it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -128,6 +129,45 @@ impl GameTree {
         }
     }
 
+    /// Replays the main line and every variation (each from the position
+    /// before the move it replaces, nested ones too) with the rules of the
+    /// game's variant ([`replay`](super::replay): `default` for a record
+    /// without `GameType`): the games of the lines, the main line first,
+    /// then the variations in the order they are written, depth first.
+    ///
+    /// # Errors
+    /// The first line that does not replay, with [`replay`](super::replay)'s
+    /// error (its move number, side and text).
+    ///
+    /// ```
+    /// use draughts::pdn::parse_pdn_tree;
+    /// let tree = parse_pdn_tree("[GameType \"20\"]\n1. 32-28 19-23 (18-23 38-32) *").remove(0).unwrap();
+    /// let lines = tree.replay_lines(None).unwrap();
+    /// assert_eq!(lines[1].moves_text(), ["32-28", "18-23", "38-32"]);
+    /// let bad = parse_pdn_tree("[GameType \"20\"]\n1. 32-28 19-23 (18-24) *").remove(0).unwrap();
+    /// assert!(bad.replay_lines(None).unwrap_err().to_string().contains("18-24"));
+    /// ```
+    pub fn replay_lines(&self, default: Option<VariantKind>) -> Result<Vec<AnyGame>, PdnErrorKind> {
+        let mut lines = Vec::new();
+        collect_lines(&self.main, &[], &mut lines);
+        lines
+            .into_iter()
+            .map(|nodes| {
+                let mut game = self.main_line();
+                game.moves = GameTree {
+                    main: PdnLine {
+                        comments: Vec::new(),
+                        moves: nodes,
+                    },
+                    ..GameTree::default()
+                }
+                .main_line()
+                .moves;
+                super::replay(&game, default)
+            })
+            .collect()
+    }
+
     /// The tree of a played game: its PDN as [`AnyGame::to_pdn`] writes it
     /// (with `tags`), read back; comments and variations can then be added.
     ///
@@ -152,6 +192,25 @@ impl GameTree {
     /// The tree as PDN text (the same as its [`Display`](fmt::Display)).
     pub fn to_pdn(&self) -> String {
         self.to_string()
+    }
+}
+
+/// Every line of `line` from the game's start: `prefix` then its moves, then
+/// (depth first) each variation with the moves before the one it replaces.
+fn collect_lines(line: &PdnLine, prefix: &[PdnNode], out: &mut Vec<Vec<PdnNode>>) {
+    let flat = |n: &PdnNode| PdnNode {
+        variations: Vec::new(),
+        ..n.clone()
+    };
+    let mut whole: Vec<PdnNode> = prefix.to_vec();
+    whole.extend(line.moves.iter().map(flat));
+    out.push(whole);
+    for (i, node) in line.moves.iter().enumerate() {
+        let mut before: Vec<PdnNode> = prefix.to_vec();
+        before.extend(line.moves[..i].iter().map(flat));
+        for v in &node.variations {
+            collect_lines(v, &before, out);
+        }
     }
 }
 
