@@ -52,6 +52,7 @@ pub mod room;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod squares;
+pub mod svg;
 pub mod variant;
 pub mod zobrist;
 

@@ -23,6 +23,7 @@ use crate::geometry::Layout;
 use crate::moves::MoveMode;
 use crate::outcome::WinReason;
 use crate::position::PieceKind;
+use crate::svg::Labels;
 use crate::variant::{
     Color, KingLanding, KingRange, MidCapturePromotion, Precedence, Removal, RouteConvention,
     WinCondition,
@@ -85,6 +86,12 @@ macro_rules! names {
 }
 
 names! {
+    Labels, "board labels" {
+        None => "none",
+        Squares => "squares",
+        Numbers => "numbers",
+        Coordinates => "coordinates",
+    }
     Color, "colour" {
         White => "white",
         Black => "black",

@@ -6,6 +6,12 @@
 //! index, the move number and the text, then going on with the next game.
 //! [`write_pdn`] writes a [`Game`] as PDN.
 //!
+//! [`parse_pdn_tree`] reads the same text as analysts write it, into
+//! [`GameTree`]s: the main line with its variations (nested), each move with
+//! its comments and NAGs; a tree is written back with its
+//! [`Display`](core::fmt::Display), and a file round-trips (read, write,
+//! read gives the same tree).
+//!
 //! # What the reader accepts
 //! * Tag pairs `[Name "value"]` (with `\"` and `\\` escapes and extra spaces),
 //!   `GameType` with or without its numbering fields (`20` or
@@ -15,13 +21,17 @@
 //!   split into several jumps by the same side (`57. f4xd2 e1xc3 58. c3xe5`),
 //!   spaces after a separator (`47x 9`), move-strength marks (`!?`), NAGs (`$3`).
 //! * Comments `{...}` (kept with the move before them) and `%` line comments
-//!   (skipped); variations `( ... )`, nested or not, are **skipped**: only the
-//!   main line is kept and replayed.
+//!   (skipped); variations `( ... )`, nested or not, are **skipped** by
+//!   [`parse_pdn`]: only the main line is kept and replayed
+//!   ([`parse_pdn_tree`] keeps them).
 //! * Results `2-0 1-1 0-2 1-0 0-1 1/2-1/2 *` and the colon forms `0:1`,
 //!   `1/2:1/2`, `2:0`, `1:1`, `0:2`. A game ends at its result or where the next
 //!   game's tags begin.
 
 use core::fmt;
+
+mod tree;
+pub use tree::{parse_pdn_tree, GameTree, PdnLine, PdnNode};
 
 use crate::any::{AnyGame, AnyPosition};
 use crate::bitboard::Square;
@@ -241,6 +251,9 @@ const RESULTS: [&str; 13] = [
 
 struct Lexer<'a> {
     text: &'a str,
+    /// Variations are returned as tokens ([`GameTree`]'s reader) instead of
+    /// skipped.
+    variations: bool,
     pos: usize,
     line: usize,
     line_start: bool,
@@ -250,11 +263,96 @@ struct Lexer<'a> {
 
 enum Token {
     Tag(String, String),
-    Number(u32),
-    Move(String),
+    /// A move number; `true` when written `12...`.
+    Number(u32, bool),
+    /// A move and its strength marks (`!?`, or empty).
+    Move(String, String),
+    /// `(`: a variation starts (only when reading variations).
+    Open,
+    /// `)`: it ends.
+    Close,
+    /// Strength marks written in parentheses after a move: `19-23(!?)`.
+    Marks(String),
     Nag(u16),
     Comment(String),
     Result(String),
+}
+
+/// The length of the text in parentheses that `rest` (the text after a `(`)
+/// starts with, when that text is prose rather than moves: it holds a token
+/// that is no move number, move, NAG, comment or nested variation, or a
+/// word that is not shaped like a move. `None` for moves, and for a `(`
+/// without its `)`.
+fn prose_end(rest: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut in_comment = false;
+    let mut end = None;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '{' if !in_comment => in_comment = true,
+            '}' if in_comment => in_comment = false,
+            '(' if !in_comment => depth += 1,
+            ')' if !in_comment => {
+                if depth == 0 {
+                    end = Some(i);
+                    break;
+                }
+                depth -= 1;
+            }
+            _ => {}
+        }
+    }
+    let end = end?;
+    let mut inner = Lexer {
+        text: &rest[..end],
+        variations: true,
+        pos: 0,
+        line: 1,
+        line_start: false,
+        token_line: 1,
+    };
+    while let Some(token) = inner.next() {
+        match token {
+            Ok(Token::Number(..) | Token::Nag(_) | Token::Comment(_) | Token::Marks(_)) => {}
+            Ok(Token::Open | Token::Close) => {}
+            Ok(Token::Move(word, _)) if move_shaped(&word) => {}
+            _ => return Some(end),
+        }
+    }
+    None
+}
+
+/// A word that can be a move: squares (`32`, `c3`) joined by `-`, `x` or
+/// `:`, or `ed4` (Russian short notation), or `a3b4`.
+fn move_shaped(word: &str) -> bool {
+    let square = |p: &str| {
+        let b = p.as_bytes();
+        match b {
+            [] => false,
+            [f, rank @ ..] if f.is_ascii_lowercase() => {
+                (1..=2).contains(&rank.len()) && rank.iter().all(u8::is_ascii_digit)
+            }
+            _ => b.len() <= 3 && b.iter().all(u8::is_ascii_digit),
+        }
+    };
+    let parts: Vec<&str> = word.split(['-', 'x', 'X', ':']).collect();
+    if parts.len() >= 2 {
+        return parts.iter().all(|p| square(p));
+    }
+    let b = word.as_bytes();
+    match b {
+        // `ed4`
+        [f, rest @ ..] if f.is_ascii_lowercase() && square(&word[1..]) && !rest.is_empty() => {
+            rest[0].is_ascii_lowercase()
+        }
+        _ => {
+            // `a3b4`
+            let split = (1..b.len()).find(|&k| b[k].is_ascii_lowercase());
+            split.is_some_and(|k| {
+                square(&word[..k]) && square(&word[k..]) && b[0].is_ascii_lowercase()
+            })
+        }
+    }
 }
 
 impl<'a> Lexer<'a> {
@@ -294,7 +392,7 @@ impl<'a> Lexer<'a> {
             } else if c == '.' {
                 // `1. ... 35-40`: a continuation marker after a move number.
                 self.bump();
-            } else if c == '(' {
+            } else if c == '(' && !self.variations {
                 if let Err(e) = self.skip_variation() {
                     return Some(Err(e));
                 }
@@ -318,6 +416,37 @@ impl<'a> Lexer<'a> {
             '*' => {
                 self.bump();
                 Ok(Token::Result("*".into()))
+            }
+            '(' => {
+                self.bump();
+                // `(!?)`: strength marks, not a variation.
+                let rest = &self.text[self.pos..];
+                let inner = rest.find(')').map(|end| &rest[..end]);
+                match inner {
+                    Some(m) if !m.is_empty() && m.chars().all(|c| c == '!' || c == '?') => {
+                        let marks = m.to_string();
+                        self.pos += m.len() + 1;
+                        Ok(Token::Marks(marks))
+                    }
+                    _ => match prose_end(rest) {
+                        // `(Roberto's first choice.)`: a comment in
+                        // parentheses, as some records write them (braces
+                        // in it, which a comment can't hold, as parentheses).
+                        Some(end) => {
+                            let text = rest[..end].trim().replace('{', "(").replace('}', ")");
+                            let stop = self.pos + end + 1;
+                            while self.pos < stop {
+                                self.bump();
+                            }
+                            Ok(Token::Comment(text))
+                        }
+                        None => Ok(Token::Open),
+                    },
+                }
+            }
+            ')' if self.variations => {
+                self.bump();
+                Ok(Token::Close)
             }
             ')' => {
                 self.bump();
@@ -448,10 +577,10 @@ impl<'a> Lexer<'a> {
         let start = self.pos;
         let digits = self.take_while(|c| c.is_ascii_digit());
         if !digits.is_empty() && self.peek() == Some('.') {
-            self.take_while(|c| c == '.');
+            let dots = self.take_while(|c| c == '.').len();
             return digits
                 .parse()
-                .map(Token::Number)
+                .map(|n| Token::Number(n, dots >= 3))
                 .map_err(|_| self.err(format!("bad move number `{digits}`")));
         }
         let is_move_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | ':' | '/');
@@ -473,11 +602,11 @@ impl<'a> Lexer<'a> {
             .chars()
             .filter(|c| !c.is_whitespace())
             .collect();
-        self.take_while(|c| c == '!' || c == '?');
+        let marks = self.take_while(|c| c == '!' || c == '?');
         if RESULTS.contains(&word.as_str()) {
             return Ok(Token::Result(word));
         }
-        Ok(Token::Move(word))
+        Ok(Token::Move(word, marks))
     }
 }
 
@@ -497,6 +626,7 @@ impl<'a> Lexer<'a> {
 pub fn parse_pdn(text: &str) -> Vec<Result<PdnGame, PdnError>> {
     let mut lexer = Lexer {
         text,
+        variations: false,
         pos: 0,
         line: 1,
         line_start: true,
@@ -541,11 +671,13 @@ pub fn parse_pdn(text: &str) -> Vec<Result<PdnGame, PdnError>> {
                 game.tags.push((name, value));
                 started = true;
             }
-            Token::Number(n) => {
+            Token::Number(n, _) => {
                 number = Some(n);
                 started = true;
             }
-            Token::Move(text) => {
+            // Never returned while variations are skipped.
+            Token::Open | Token::Close | Token::Marks(_) => {}
+            Token::Move(text, _) => {
                 if game.tags.is_empty() && game.moves.is_empty() {
                     game.line = line;
                 }

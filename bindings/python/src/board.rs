@@ -477,6 +477,57 @@ impl Board {
         ndarray(py, &buf, vec![n * n], &dtype)
     }
 
+    /// The board as an SVG picture (a `str`; the library's
+    /// `Position::to_svg`), in the game page's colours. `flipped`: Black's
+    /// side at the bottom; `labels`: `"squares"` (each square's name, the
+    /// default), `"numbers"`, `"coordinates"` (files and ranks on the edges)
+    /// or `"none"`; `highlight`: squares to tint; `last_move`: the last
+    /// move's squares (start, then landings); `arrows`: lists of squares,
+    /// each drawn as an arrow from the first through the others; `captured`:
+    /// pieces to mark as captured; `move`: a legal move of this board (a
+    /// `Move` or its text) drawn as an arrow along its path with its captured
+    /// pieces marked; `size`: the width in pixels (16 to 100000). Squares are
+    /// PDN numbers. Raises `SquareError`, `MoveError` or `ArgumentError`.
+    ///
+    /// >>> import draughts_rs as d
+    /// >>> svg = d.Board("english").svg(move="11-15", flipped=True)
+    /// >>> svg.startswith("<svg") and svg.count('class="piece ') == 24
+    /// True
+    #[pyo3(
+        signature = (*, flipped = false, labels = "squares".to_string(), highlight = Vec::new(), last_move = Vec::new(), arrows = Vec::new(), captured = Vec::new(), r#move = None, size = Int::of(400)),
+        text_signature = "(self, *, flipped=False, labels='squares', highlight=(), last_move=(), arrows=(), captured=(), move=None, size=400)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn svg(
+        &self,
+        flipped: bool,
+        labels: String,
+        highlight: Vec<Int>,
+        last_move: Vec<Int>,
+        arrows: Vec<Vec<Int>>,
+        captured: Vec<Int>,
+        r#move: Option<MoveArg<'_>>,
+        size: Int,
+    ) -> PyResult<String> {
+        let args = crate::svg::SvgArgs {
+            flipped,
+            labels,
+            highlight,
+            last_move,
+            arrows,
+            captured,
+            mark: r#move,
+            size,
+        };
+        let k = self.kind();
+        with_pos!(&self.pos, p => Ok(p.to_svg(&crate::svg::options(k, p, &args)?)))
+    }
+
+    /// The picture Jupyter shows for a board: `svg()` with its defaults.
+    fn _repr_svg_(&self) -> String {
+        self.pos.to_svg(&draughts::svg::SvgOptions::new())
+    }
+
     fn __str__(&self) -> String {
         with_pos!(&self.pos, p => diagram(p))
     }

@@ -9,7 +9,7 @@ use pyo3::types::PyDict;
 use crate::board::{diagram, Board};
 use crate::convert::{
     color, color_name, draw_mode, draw_mode_name, fen_err, find_move, game_err, kind, py_move,
-    py_outcome, q, MoveArg, PyMove, PyOutcome,
+    py_outcome, q, Int, MoveArg, PyMove, PyOutcome,
 };
 use crate::errors;
 
@@ -362,6 +362,44 @@ impl Game {
         }
     }
 
+    /// The current position as an SVG picture: `Board.svg()`'s arguments,
+    /// with the game's last move tinted unless `last_move` is given.
+    #[pyo3(
+        signature = (*, flipped = false, labels = "squares".to_string(), highlight = Vec::new(), last_move = Vec::new(), arrows = Vec::new(), captured = Vec::new(), r#move = None, size = Int::of(400)),
+        text_signature = "(self, *, flipped=False, labels='squares', highlight=(), last_move=(), arrows=(), captured=(), move=None, size=400)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn svg(
+        &self,
+        flipped: bool,
+        labels: String,
+        highlight: Vec<Int>,
+        last_move: Vec<Int>,
+        arrows: Vec<Vec<Int>>,
+        captured: Vec<Int>,
+        r#move: Option<MoveArg<'_>>,
+        size: Int,
+    ) -> PyResult<String> {
+        let args = crate::svg::SvgArgs {
+            flipped,
+            labels,
+            highlight,
+            last_move,
+            arrows,
+            captured,
+            mark: r#move,
+            size,
+        };
+        let k = self.kind();
+        with_game!(&self.g, g => Ok(g.to_svg(&crate::svg::options(k, g.position(), &args)?)))
+    }
+
+    /// The picture Jupyter shows for a game: its position with the last
+    /// move tinted.
+    fn _repr_svg_(&self) -> String {
+        self.g.to_svg(&draughts::svg::SvgOptions::new())
+    }
+
     fn __str__(&self) -> String {
         let board = with_game!(&self.g, g => diagram(g.position()));
         let status = match self.g.outcome() {
@@ -555,6 +593,41 @@ fn pdn_error<'py>(
     };
     kw.set_item("kind", kind)?;
     errors::PdnError::class(py)?.call((e.to_string(),), Some(&kw))
+}
+
+/// Reads every game of a PDN text as a game tree, the way analysts write
+/// PDN: a dict with `tags` (a list of `(name, value)`), `main` (the main
+/// line: a dict of `comments` before its first move and `moves`), `result`
+/// (or None) and `line` (where the game starts). Each move is a dict:
+/// `number` (the move number written right before it, or None),
+/// `ellipsis` (written `12...`), `text`, `nags` (`$3` is 3; the strength
+/// marks `! ? !! ?? !? ?!` are 1 to 6), `comments` and `variations` (lines
+/// in its place). Raises `PdnError` for the first game with a syntax error.
+///
+/// >>> import draughts_rs as d
+/// >>> t = d.parse_pdn_tree("1. 32-28 19-23 (18-23 {also good}) *")[0]
+/// >>> t["main"]["moves"][1]["variations"][0]["moves"][0]["comments"]
+/// ['also good']
+/// >>> d.write_pdn_tree(t)
+/// '1. 32-28 19-23 (18-23 {also good}) *\n'
+#[pyfunction]
+pub fn parse_pdn_tree(py: Python<'_>, text: &str) -> PyResult<Vec<Py<PyDict>>> {
+    let mut out = Vec::new();
+    for g in draughts::pdn::parse_pdn_tree(text) {
+        match g {
+            Ok(t) => out.push(crate::svg::tree_dict(py, &t)?.unbind()),
+            Err(e) => return Err(PyErr::from_value(pdn_error(py, &e, None)?)),
+        }
+    }
+    Ok(out)
+}
+
+/// Writes a game tree (a dict as `parse_pdn_tree` returns it; missing keys
+/// are empty) as PDN text; reading it back gives the same tree. Raises
+/// `ArgumentError` for a value of the wrong type.
+#[pyfunction]
+pub fn write_pdn_tree(tree: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(crate::svg::tree_of(tree)?.to_pdn())
 }
 
 /// Reads every game of a PDN text.

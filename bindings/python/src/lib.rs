@@ -19,6 +19,7 @@ mod engine;
 mod game;
 mod interrupt;
 mod ml;
+mod svg;
 
 use pyo3::prelude::*;
 
@@ -92,6 +93,8 @@ fn draughts_rs_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(engine::levels, m)?)?;
     m.add_function(wrap_pyfunction!(game::read_pdn, m)?)?;
+    m.add_function(wrap_pyfunction!(game::parse_pdn_tree, m)?)?;
+    m.add_function(wrap_pyfunction!(game::write_pdn_tree, m)?)?;
     m.add_function(wrap_pyfunction!(ml::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(ml::planes_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::analyse_many, m)?)?;

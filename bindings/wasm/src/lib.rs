@@ -272,6 +272,19 @@ impl Position {
         }
     }
 
+    /// The position as an SVG picture (a string; the library's
+    /// `Position::to_svg`): White's side at the bottom unless
+    /// `options.flipped`, square names or numbers or edge coordinates,
+    /// highlighted squares, the last move, arrows, a move of this position
+    /// marked with its captures, the size in pixels, the game page's colours.
+    #[wasm_bindgen(js_name = toSvg)]
+    pub fn to_svg(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "SvgOptions")] options: JsValue,
+    ) -> Result<String, JsError> {
+        self.inner.to_svg(&svg_options(options)?).map_err(js_err)
+    }
+
     /// A copy.
     #[wasm_bindgen(js_name = clone)]
     pub fn clone_js(&self) -> Position {
@@ -604,6 +617,16 @@ impl Game {
         Ok(self.inner.to_pdn(&tags.unwrap_or_default()))
     }
 
+    /// The current position as an SVG picture (see `Position.toSvg`), with
+    /// the game's last move tinted unless `options.lastMove` gives one.
+    #[wasm_bindgen(js_name = toSvg)]
+    pub fn to_svg(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "SvgOptions")] options: JsValue,
+    ) -> Result<String, JsError> {
+        self.inner.to_svg(&svg_options(options)?).map_err(js_err)
+    }
+
     /// Step-wise click input for the current position (nothing is clickable
     /// once the game is over).
     #[wasm_bindgen(js_name = moveInput)]
@@ -623,6 +646,51 @@ impl Game {
 }
 
 /// `[name, value]` pairs of a JS object, values as strings.
+/// The options object of `toSvg` (`undefined` or `null`: the defaults).
+fn svg_options(value: JsValue) -> Result<shapes::SvgOptionsJs, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(shapes::SvgOptionsJs::default());
+    }
+    if let Some(obj) = value.dyn_ref::<js_sys::Object>() {
+        for key in js_sys::Object::keys(obj).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !shapes::SVG_OPTION_KEYS.contains(&key.as_str()) {
+                return Err(js_err(format!(
+                    "SVG options: unknown option `{key}` (expected one of: {})",
+                    shapes::SVG_OPTION_KEYS.join(", ")
+                )));
+            }
+        }
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|e| js_err(format!("SVG options: {e}")))
+}
+
+/// Reads every game of a PDN text as a game tree (the library's
+/// `pdn::parse_pdn_tree`): tags, the main line with its nested variations,
+/// each move with its number as written, NAGs (strength marks as NAGs 1 to
+/// 6) and comments, and the result. Throws for the first game with a syntax
+/// error, naming the game and the line.
+#[wasm_bindgen(js_name = parsePdnTree, unchecked_return_type = "PdnTree[]")]
+pub fn parse_pdn_tree(text: &str) -> Result<JsValue, JsError> {
+    let trees = draughts::pdn::parse_pdn_tree(text)
+        .into_iter()
+        .map(|g| g.map(|t| shapes::PdnTreeJs::from(&t)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| js_err(e.to_string()))?;
+    to_js(&trees)
+}
+
+/// Writes a game tree (as `parsePdnTree` returns it, or built by hand) as
+/// PDN text; reading it back gives the same tree.
+#[wasm_bindgen(js_name = toPdn)]
+pub fn to_pdn(
+    #[wasm_bindgen(unchecked_param_type = "PdnTree")] tree: JsValue,
+) -> Result<String, JsError> {
+    let tree: shapes::PdnTreeJs =
+        serde_wasm_bindgen::from_value(tree).map_err(|e| js_err(format!("PDN tree: {e}")))?;
+    Ok(draughts::pdn::GameTree::from(&tree).to_pdn())
+}
+
 fn tag_pairs(obj: &js_sys::Object) -> Res<Vec<(String, String)>> {
     let mut out = Vec::new();
     for entry in js_sys::Object::entries(obj).iter() {

@@ -1,7 +1,7 @@
 //! The plain JS objects the API returns (serialized with serde), and their
 //! TypeScript declarations, kept side by side.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A legal move.
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -124,6 +124,142 @@ pub struct LevelJs {
     pub move_time_ms: Option<u64>,
     pub margin: f64,
     pub blunder_permille: u32,
+}
+
+/// A square argument: its name, or its number for numbered variants.
+#[derive(Deserialize, Clone, Debug)]
+#[serde(untagged)]
+pub enum SquareArgJs {
+    Name(String),
+    Number(f64),
+}
+
+impl SquareArgJs {
+    pub fn name(&self) -> String {
+        match self {
+            SquareArgJs::Name(s) => s.clone(),
+            SquareArgJs::Number(n) => format!("{n}"),
+        }
+    }
+}
+
+/// The keys of `SvgOptionsJs` as JS writes them.
+pub const SVG_OPTION_KEYS: [&str; 8] = [
+    "flipped",
+    "labels",
+    "highlight",
+    "lastMove",
+    "arrows",
+    "captured",
+    "move",
+    "size",
+];
+
+/// The options of `Position.toSvg` / `Game.toSvg`.
+#[derive(Deserialize, Clone, Debug, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SvgOptionsJs {
+    pub flipped: bool,
+    pub labels: Option<String>,
+    pub highlight: Vec<SquareArgJs>,
+    pub last_move: Vec<SquareArgJs>,
+    pub arrows: Vec<Vec<SquareArgJs>>,
+    pub captured: Vec<SquareArgJs>,
+    #[serde(rename = "move")]
+    pub mark: Option<String>,
+    pub size: Option<u32>,
+}
+
+/// A move of a PDN game tree.
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default)]
+pub struct PdnNodeJs {
+    pub number: Option<u32>,
+    pub ellipsis: bool,
+    pub text: String,
+    pub nags: Vec<u16>,
+    pub comments: Vec<String>,
+    pub variations: Vec<PdnLineJs>,
+}
+
+/// A line of a PDN game tree.
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default)]
+pub struct PdnLineJs {
+    pub comments: Vec<String>,
+    pub moves: Vec<PdnNodeJs>,
+}
+
+/// A PDN game tree.
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(default)]
+pub struct PdnTreeJs {
+    pub tags: Vec<(String, String)>,
+    pub main: PdnLineJs,
+    pub result: Option<String>,
+    pub line: usize,
+}
+
+impl From<&draughts::pdn::PdnLine> for PdnLineJs {
+    fn from(l: &draughts::pdn::PdnLine) -> Self {
+        PdnLineJs {
+            comments: l.comments.clone(),
+            moves: l
+                .moves
+                .iter()
+                .map(|n| PdnNodeJs {
+                    number: n.number,
+                    ellipsis: n.ellipsis,
+                    text: n.text.clone(),
+                    nags: n.nags.clone(),
+                    comments: n.comments.clone(),
+                    variations: n.variations.iter().map(PdnLineJs::from).collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl From<&PdnLineJs> for draughts::pdn::PdnLine {
+    fn from(l: &PdnLineJs) -> Self {
+        draughts::pdn::PdnLine {
+            comments: l.comments.clone(),
+            moves: l
+                .moves
+                .iter()
+                .map(|n| draughts::pdn::PdnNode {
+                    number: n.number,
+                    ellipsis: n.ellipsis,
+                    text: n.text.clone(),
+                    nags: n.nags.clone(),
+                    comments: n.comments.clone(),
+                    variations: n.variations.iter().map(Into::into).collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl From<&draughts::pdn::GameTree> for PdnTreeJs {
+    fn from(t: &draughts::pdn::GameTree) -> Self {
+        PdnTreeJs {
+            tags: t.tags.clone(),
+            main: (&t.main).into(),
+            result: t.result.clone(),
+            line: t.line,
+        }
+    }
+}
+
+impl From<&PdnTreeJs> for draughts::pdn::GameTree {
+    fn from(t: &PdnTreeJs) -> Self {
+        draughts::pdn::GameTree {
+            tags: t.tags.clone(),
+            main: (&t.main).into(),
+            result: t.result.clone(),
+            line: t.line,
+        }
+    }
 }
 
 /// TypeScript declarations of the shapes above, emitted into the `.d.ts` by
@@ -294,5 +430,58 @@ export interface EngineOptions {
   nodes?: number;
   /** Transposition table size in MiB (default 16). */
   ttMib?: number;
+}
+/** Options of Position.toSvg() and Game.toSvg(); every field is optional. */
+export interface SvgOptions {
+  /** Black's side at the bottom. */
+  flipped?: boolean;
+  /** "squares" (each square's name, the default), "numbers", "coordinates" (files and ranks on the edges) or "none". */
+  labels?: "squares" | "numbers" | "coordinates" | "none";
+  /** Squares tinted as highlighted. */
+  highlight?: (SquareName | number)[];
+  /** The last move's squares (start, then landings); Game.toSvg() tints the game's last move by default. */
+  lastMove?: (SquareName | number)[];
+  /** Arrows, each from its first square through the others to the last (the engine's best move, say). */
+  arrows?: (SquareName | number)[][];
+  /** Pieces marked as captured (a red ring and cross). */
+  captured?: (SquareName | number)[];
+  /** A legal move of the position (any notation play() takes), drawn as an arrow along its path with its captured pieces marked. */
+  move?: string;
+  /** Width in pixels (default 400). */
+  size?: number;
+}
+
+/** A move of a PDN game tree, as written. */
+export interface PdnNode {
+  /** The move number written right before it ("12." or "12..."), if any. */
+  number: number | null;
+  /** The number was written "12...". */
+  ellipsis: boolean;
+  /** The move text without strength marks: "32-28". */
+  text: string;
+  /** NAGs: $3 is 3; the strength marks ! ? !! ?? !? ?! are 1 to 6. */
+  nags: number[];
+  /** Comments after the move. */
+  comments: string[];
+  /** Other moves in this move's place, each a line from the position before it. */
+  variations: PdnLine[];
+}
+
+/** The main line of a game, or a variation. */
+export interface PdnLine {
+  /** Comments before the first move. */
+  comments: string[];
+  moves: PdnNode[];
+}
+
+/** A PDN game as analysts write it: tags, the main line with nested variations, the result. */
+export interface PdnTree {
+  /** Tag pairs in file order: [name, value]. */
+  tags: [string, string][];
+  main: PdnLine;
+  /** The result token ("1-0", "2-0", "*"...), or null. */
+  result: string | null;
+  /** Line where the game starts in the text read (1-based). */
+  line: number;
 }
 "#;

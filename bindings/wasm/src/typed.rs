@@ -11,8 +11,11 @@ use draughts::{
     PieceKind, Position, Square, Variant, VariantVisitor,
 };
 
+use draughts::svg::{Labels, SvgOptions};
+
 use crate::shapes::{
-    AnalysedMoveJs, AnalysisJs, DrawCountJs, MoveJs, PieceJs, SearchJs, SquareJs, VariantJs,
+    AnalysedMoveJs, AnalysisJs, DrawCountJs, MoveJs, PieceJs, SearchJs, SquareArgJs, SquareJs,
+    SvgOptionsJs, VariantJs,
 };
 
 /// A rejected call: the library's message, thrown as a JS `Error`.
@@ -96,6 +99,36 @@ pub trait DynPosition {
     fn is_game_over(&self) -> bool;
     fn input(&self) -> Box<dyn DynInput>;
     fn boxed(&self) -> Box<dyn DynPosition>;
+    fn to_svg(&self, options: &SvgOptionsJs) -> Res<String>;
+}
+
+/// The library's picture options from the JS ones: squares read in `V`, the
+/// move to mark read in `pos`.
+fn svg_options<V: Variant>(pos: &Position<V>, o: &SvgOptionsJs) -> Res<SvgOptions> {
+    let squares = |list: &[SquareArgJs]| -> Res<Vec<Square>> {
+        list.iter().map(|s| square::<V>(&s.name())).collect()
+    };
+    let mut out = SvgOptions::new().flipped(o.flipped);
+    if let Some(labels) = &o.labels {
+        out = out.labels(labels.parse::<Labels>().map_err(|e| e.to_string())?);
+    }
+    out = out
+        .highlight(squares(&o.highlight)?)
+        .captured(squares(&o.captured)?);
+    if !o.last_move.is_empty() {
+        out = out.last_move(squares(&o.last_move)?);
+    }
+    for arrow in &o.arrows {
+        out = out.arrow(squares(arrow)?);
+    }
+    if let Some(text) = &o.mark {
+        let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
+        out = out.mark_move(&mv);
+    }
+    if let Some(size) = o.size {
+        out = out.size(size);
+    }
+    Ok(out)
 }
 
 fn pieces_of<V: Variant>(pos: &Position<V>) -> Vec<PieceJs> {
@@ -172,6 +205,9 @@ impl<V: Variant> DynPosition for Position<V> {
     }
     fn boxed(&self) -> Box<dyn DynPosition> {
         Box::new(*self)
+    }
+    fn to_svg(&self, options: &SvgOptionsJs) -> Res<String> {
+        Ok(Position::to_svg(self, &svg_options(self, options)?))
     }
 }
 
@@ -285,6 +321,7 @@ pub trait DynGame {
     fn repetitions(&self) -> usize;
     fn quiet_king_plies(&self) -> usize;
     fn to_pdn(&self, tags: &[(String, String)]) -> String;
+    fn to_svg(&self, options: &SvgOptionsJs) -> Res<String>;
     fn input(&self) -> Box<dyn DynInput>;
     fn boxed(&self) -> Box<dyn DynGame>;
     fn engine_play(
@@ -365,6 +402,12 @@ impl<V: Variant> DynGame for Game<V> {
     fn to_pdn(&self, tags: &[(String, String)]) -> String {
         let tags: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (&n[..], &v[..])).collect();
         write_pdn(self, &tags)
+    }
+    fn to_svg(&self, options: &SvgOptionsJs) -> Res<String> {
+        Ok(Game::to_svg(
+            self,
+            &svg_options(Game::position(self), options)?,
+        ))
     }
     fn input(&self) -> Box<dyn DynInput> {
         Box::new(Input {

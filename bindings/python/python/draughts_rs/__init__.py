@@ -62,10 +62,12 @@ from ._draughts_rs import (
     __version__,
     analyse_many,
     levels,
+    parse_pdn_tree,
     planes_batch,
     random_playouts,
     read_pdn,
     variants,
+    write_pdn_tree,
 )
 
 __all__ = [
@@ -93,8 +95,10 @@ __all__ = [
     "__version__",
     "analyse_many",
     "levels",
+    "parse_pdn_tree",
     "planes_batch",
     "random_playouts",
     "read_pdn",
     "variants",
+    "write_pdn_tree",
 ]

@@ -76,6 +76,21 @@ class Board:
     """An immutable, hashable position of any variant."""
 
     def __init__(self, variant: str = "international", fen: Optional[str] = None) -> None: ...
+    def svg(
+        self,
+        *,
+        flipped: bool = False,
+        labels: str = "squares",
+        highlight: Sequence[int] = (),
+        last_move: Sequence[int] = (),
+        arrows: Sequence[Sequence[int]] = (),
+        captured: Sequence[int] = (),
+        move: Optional[MoveLike] = None,
+        size: int = 400,
+    ) -> str:
+        """The position as an SVG picture; labels: "squares", "numbers",
+        "coordinates" or "none"."""
+    def _repr_svg_(self) -> str: ...
     @property
     def variant(self) -> str: ...
     @property
@@ -186,6 +201,21 @@ class Game:
         self, tags: Union[None, Dict[str, str], Sequence[Tuple[str, str]]] = None
     ) -> str: ...
     def copy(self) -> "Game": ...
+    def svg(
+        self,
+        *,
+        flipped: bool = False,
+        labels: str = "squares",
+        highlight: Sequence[int] = (),
+        last_move: Sequence[int] = (),
+        arrows: Sequence[Sequence[int]] = (),
+        captured: Sequence[int] = (),
+        move: Optional[MoveLike] = None,
+        size: int = 400,
+    ) -> str:
+        """The position as an SVG picture; labels: "squares", "numbers",
+        "coordinates" or "none"."""
+    def _repr_svg_(self) -> str: ...
     def __eq__(self, other: object) -> bool: ...
 
 def variants() -> List[str]: ...
@@ -194,6 +224,10 @@ def read_pdn(
 ) -> List[Union[Game, PdnError]]:
     """errors: "raise" (the first bad game raises PdnError), "skip" or "return"
     (a PdnError instance in the bad game's place)."""
+def parse_pdn_tree(text: str) -> List[Dict[str, Any]]:
+    """Every game as a tree dict: tags, main (comments, moves), result, line;
+    each move: number, ellipsis, text, nags, comments, variations."""
+def write_pdn_tree(tree: Dict[str, Any]) -> str: ...
 def random_playouts(
     variant: str = "international",
     games: int = 100,
