@@ -28,6 +28,7 @@ mod any;
 pub mod clock;
 pub mod eval;
 pub mod level;
+mod picker;
 pub mod score;
 pub mod search;
 mod tt;
