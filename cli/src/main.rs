@@ -7,6 +7,7 @@ mod analyse;
 mod board;
 mod common;
 mod count;
+mod external;
 mod hub;
 mod matches;
 mod moves;
