@@ -168,16 +168,18 @@ impl Counts {
         let capture = mv.is_capture();
         let man_move = !king_move;
         let promotion = mv.promotes();
-        // Material other than `Any` needs the facts of the position.
+        // Material other than `Any` needs the facts of the position, and
+        // only when few enough pieces are left for it.
+        let total = next.pieces(Color::White).len() + next.pieces(Color::Black).len();
         let f = rules
             .iter()
-            .any(|r| r.material != Material::Any)
+            .any(|r| r.material != Material::Any && total <= r.material.max_total())
             .then(|| facts(next));
         let mut counts = [IDLE; MAX_COUNTS];
         for ((c, &before), rule) in counts.iter_mut().zip(&self.0).zip(rules) {
             let holds = match (&f, rule.material) {
                 (_, Material::Any) => true,
-                (Some(f), m) => m.holds(f).is_some(),
+                (Some(f), m) => total <= m.max_total() && m.holds(f).is_some(),
                 (None, _) => false,
             };
             if !holds {

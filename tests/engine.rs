@@ -91,6 +91,77 @@ proptest! {
     }
 }
 
+/// The limits a level can be given: its own, a depth, a node budget, a
+/// move time or a game clock (`kind` picks one, `x` sizes it).
+fn some_limits(level: Level, kind: usize, x: u64) -> Limits {
+    match kind {
+        0 => level.spec().limits,
+        1 => Limits::depth(1 + (x % 5) as u32),
+        2 => Limits::nodes(1 + x % 20_000),
+        3 => Limits::move_time(1 + x % 60),
+        4 => Limits {
+            time_left_ms: Some(100 + x % 3000),
+            increment_ms: x % 50,
+            ..Limits::default()
+        },
+        _ => Limits {
+            depth: Some(1 + (x % 30) as u32),
+            ..Limits::move_time(1 + x % 60)
+        },
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    /// Every level with every kind of limit, in every variant, returns a
+    /// legal move within its bound: the node budget, the depth, and on a
+    /// clock that advances 1 ms per read (the search reads it every 1024
+    /// nodes) the time; given no clock, a timed limit has at most
+    /// `NO_CLOCK_NODES` nodes.
+    #[test]
+    fn every_level_and_limit_ends_within_its_bound(
+        kind in 0usize..VariantKind::ALL.len(),
+        level in 0usize..4,
+        limit in 0usize..6,
+        x in any::<u64>(),
+    ) {
+        let level = Level::ALL[level];
+        let limits = some_limits(level, limit, x);
+        let timed = limits.move_time_ms.is_some() || limits.time_left_ms.is_some();
+        if timed {
+            prop_assert!(limits.node_budget(&NoClock, false) <= engine::NO_CLOCK_NODES);
+        }
+        draughts::with_variant!(VariantKind::ALL[kind], V => {
+            let game = random_game::<V>(x, (x % 60) as usize);
+            let spec = draughts::engine::LevelSpec { limits, ..level.spec() };
+            let t = Cell::new(0u64);
+            let clock = || {
+                t.set(t.get() + 1);
+                t.get()
+            };
+            let played = Engine::with_tt_mib(1).play_scored(&game, &spec, x, Hooks::with_clock(&clock));
+            match &played {
+                None => prop_assert!(game.legal_moves().is_empty()),
+                Some(p) => {
+                    prop_assert!(game.legal_moves().contains(&p.mv));
+                    if let Some(n) = limits.nodes {
+                        prop_assert!(p.nodes <= n, "{} > {n}", p.nodes);
+                    }
+                    if let Some(d) = limits.depth {
+                        prop_assert!(p.depth <= d);
+                    }
+                }
+            }
+            if let Some(ms) = limits.move_time_ms {
+                prop_assert!(t.get() <= ms + 8, "{} reads for {ms} ms", t.get());
+            }
+            if let Some(left) = limits.time_left_ms {
+                prop_assert!(t.get() <= left / 2 + 8, "{} reads for {left} ms left", t.get());
+            }
+        });
+    }
+}
+
 #[test]
 fn time_limit_holds_on_a_clock_that_ticks_per_call() {
     // Each clock read advances 1 ms; the search reads it every 1024 nodes.
@@ -112,7 +183,10 @@ fn time_limit_holds_on_a_clock_that_ticks_per_call() {
 /// limited by time alone, in every variant kind of board.
 #[test]
 fn time_limits_on_no_clock_end_within_the_node_budget() {
-    assert!(engine::best_move(&Game::<English>::new(), Level::Hard, 1, &NoClock).is_some());
+    // The issue's call (issue 23), on the run-time face.
+    assert!(draughts::AnyGame::new(VariantKind::English)
+        .best_move(Level::Hard, 1, &NoClock)
+        .is_some());
     let game = Game::<International>::new();
     for limits in [
         Limits::move_time(1000),
