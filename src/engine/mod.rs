@@ -1,8 +1,8 @@
 //! The computer opponent: a search engine for every variant.
 //!
 //! * [`search`]: iterative-deepening PVS with a transposition table, move
-//!   ordering, capture quiescence and draw awareness; [`Engine`] holds its
-//!   tables between moves.
+//!   ordering, capture quiescence and the game's draw rules at every node;
+//!   [`Engine`] holds its tables between moves.
 //! * [`eval`]: the static evaluation, one [`Weights`] set per [`Family`].
 //! * `tt`: the transposition table (keyed by the Zobrist hash).
 //! * [`level`]: the four levels ([`Level`]) as data.

@@ -8,9 +8,16 @@
 //! the side to move must capture is searched on (captures are compulsory, so
 //! there is no stand-pat there) until it is quiet.
 //!
-//! Draws: a position that repeats one since the last capture or man move (in
-//! the search or in the game's history) scores 0, as do positions where the
-//! variant's king-move/no-progress count runs out and Turkish one-against-one.
+//! Draws, exactly as [`Game`] declares them: each node carries the game's
+//! count-rule state (started from [`Game::rule_counts`] and advanced by the
+//! code `Game` uses), so a node where any count rule of the variant (or of a
+//! custom [`DrawRules`](crate::DrawRules)) ends the game in its draw mode
+//! scores 0, after the check for a win. Repetitions count from the game's
+//! last irreversible move ([`Game::irreversible_index`]) as the rule counts
+//! them, and a position repeated inside the search scores 0 at once. Counts
+//! near their limit are part of the table key.
+//!
+//! Move ordering is the picker's (`picker.rs`).
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
