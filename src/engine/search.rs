@@ -11,8 +11,10 @@
 //! Draws, exactly as [`Game`] declares them: each node carries the game's
 //! count-rule state (started from [`Game::rule_counts`] and advanced by the
 //! code `Game` uses), so a node where any count rule of the variant (or of a
-//! custom [`DrawRules`](crate::DrawRules)) ends the game in its draw mode
-//! scores 0, after the check for a win. Repetitions count from the game's
+//! custom [`DrawRules`](crate::DrawRules)) is met scores 0, after the check
+//! for a win: whether the rule ends the game or lets the player to move
+//! claim the draw (any [`Trigger`](crate::Trigger) and
+//! [`DrawMode`](crate::DrawMode): a claimable draw is a draw for the search). Repetitions count from the game's
 //! last irreversible move ([`Game::irreversible_index`]) as the rule counts
 //! them, and a position repeated inside the search scores 0 at once. Counts
 //! near their limit are part of the table key.
@@ -370,9 +372,10 @@ struct Searcher<'e, 'h, V: Variant> {
     stopped: bool,
     seldepth: u32,
     analyse: bool,
-    /// The game's draw mode: which rules end the game.
+    /// The draw mode the rules are applied in (always `Automatic`: a
+    /// claimable draw is a draw for the search).
     draw_mode: DrawMode,
-    /// The repetition count that ends the game (`None`: repetitions do not).
+    /// The repetition count that draws (`None`: the variant has none).
     repetition: Option<u8>,
     /// Each count rule's limit in plies (for the table key).
     count_limits: [u16; MAX_COUNTS],
@@ -397,7 +400,10 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         let start = clock.now_ms();
         let budget = limits.budget();
         let rules = V::RULES.draws;
-        let draw_mode = game.draw_mode();
+        // A draw the rules declare and one the player to move may claim
+        // score alike: every rule applies whatever the game's draw mode
+        // (the Hub's game, in `DrawMode::OnClaim`, declares none itself).
+        let draw_mode = DrawMode::Automatic;
         let mut count_limits = [0; MAX_COUNTS];
         for (l, rule) in count_limits.iter_mut().zip(rules.counts) {
             *l = match rule.limit {
@@ -539,7 +545,8 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
     }
 
     /// True when the game would be drawn by a rule in `node` (its hash is
-    /// the last on the path), as [`Game`] declares it in its draw mode:
+    /// the last on the path) or the player to move could claim a draw, as
+    /// [`Game`] declares it:
     /// the repetition count since the last irreversible move (and any
     /// repetition of a position of the search path), then every count rule.
     #[inline]
@@ -946,8 +953,10 @@ mod tests {
         game.outcome().is_none().then_some(game)
     }
 
-    /// For every root move: the game is drawn after it exactly when the
-    /// search's node after it is a draw by the rules (and not first a win).
+    /// For every root move: the game is drawn after it (or the player to
+    /// move may claim a draw, in the draw modes that make rules claims)
+    /// exactly when the search's node after it is a draw by the rules (and
+    /// not first a win).
     fn root_draws_agree<V: Variant>(game: &Game<V>) -> Result<(), TestCaseError> {
         let mut engine = Engine::with_tt_mib(1);
         let mut s = Searcher::new(&mut engine, game, &Limits::depth(1), &NoClock, None, true);
@@ -955,7 +964,8 @@ mod tests {
         for m in game.legal_moves() {
             let mut after = game.clone();
             after.play(&m).unwrap();
-            let drawn = matches!(after.outcome(), Some(Outcome::Draw { .. }));
+            let drawn = matches!(after.outcome(), Some(Outcome::Draw { .. }))
+                || after.claimable_draw().is_some();
             let child = s.child(&root, &m);
             s.hashes.push(child.hash);
             let engine_draw = decided_score(&child.pos, 1, || false).is_none()
