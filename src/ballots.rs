@@ -87,7 +87,8 @@ impl Opening {
     /// ```
     /// use draughts::ballots::english_three_move;
     /// use draughts::English;
-    /// let game = english_three_move()[3].typed::<English>().unwrap();
+    /// // ACF 4 (the third line: ACF 3 is barred).
+    /// let game = english_three_move()[2].typed::<English>().unwrap();
     /// assert_eq!(game.moves()[2].to_string(), "13x22");
     /// ```
     pub fn typed<V: Variant>(&self) -> Result<Game<V>, OpeningError> {
