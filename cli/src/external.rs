@@ -1,14 +1,15 @@
 //! An external engine over the Hub protocol (Scan's), driven as a GUI
 //! drives it, for `draughts match --engine CMD`: the handshake (`hub` …
-//! `wait`, `init` … `ready`), then per move `pos`, `level` and `go think`,
+//! `wait`, `init` … `ready`), then per move `pos` (the start position and
+//! the moves, so the engine sees the history), `level` and `go think`,
 //! answered by `done move=...`.
-use draughts::{Move, Position, Variant};
+use draughts::{Game, Move, Variant};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use crate::hub::{hub_position, parse_hub_move};
+use crate::hub::{hub_move, hub_position, parse_hub_move};
 
 /// How long an engine may take to answer one command (well beyond any
 /// move time a match gives; it only keeps a dead engine from hanging us).
@@ -96,9 +97,17 @@ impl External {
         self.send("new-game")
     }
 
-    /// The engine's move in `pos`: an error if it answers none or an illegal one.
-    pub fn play<V: Variant>(&mut self, pos: &Position<V>) -> Result<Move<V>, String> {
-        self.send(&format!("pos pos={}", hub_position(pos)))?;
+    /// The engine's move in the current position of `game` (sent as the
+    /// start position and the moves, so the engine sees the history): an
+    /// error if it answers none or an illegal one.
+    pub fn play<V: Variant>(&mut self, game: &Game<V>) -> Result<Move<V>, String> {
+        let pos = game.position();
+        let moves: Vec<String> = game.moves().iter().map(hub_move).collect();
+        self.send(&format!(
+            "pos pos={} moves=\"{}\"",
+            hub_position(game.start()),
+            moves.join(" ")
+        ))?;
         let level = self.level.clone();
         self.send(&level)?;
         self.send("go think")?;

@@ -192,7 +192,7 @@ fn play_game<V: Variant>(
         let mv = match players[side].spec(cfg.hard_nodes) {
             None if players[side] == Player::External => {
                 let x = external.as_deref_mut().ok_or("no external engine")?;
-                Some(x.play(game.position())?)
+                Some(x.play(&game)?)
             }
             Some(spec) => engines[side].play(
                 &game,
