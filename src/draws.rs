@@ -526,6 +526,17 @@ pub(crate) struct MaterialFacts {
 }
 
 impl Material {
+    /// The most pieces on the board (both sides) with which the material
+    /// can hold: a cheap test that skips the rest.
+    pub(crate) const fn max_total(self) -> usize {
+        match self {
+            Material::Any => usize::MAX,
+            Material::OnePieceEach => 2,
+            Material::KingsBothSides { max_total, .. } => max_total as usize,
+            Material::LoneKing { max_pieces, .. } => max_pieces as usize + 1,
+        }
+    }
+
     /// Whether the material holds, and for a lone-king rule whether White is
     /// the stronger side (`Some(true)`), Black (`Some(false)`), or neither
     /// applies (`None` for the other materials).

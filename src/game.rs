@@ -28,7 +28,9 @@
 
 use core::fmt;
 
-use crate::draws::{CountRule, DrawCount, DrawReason, MaterialFacts, Trigger, MAX_COUNTS};
+use crate::draws::{
+    CountRule, DrawCount, DrawReason, Limit, Material, MaterialFacts, Trigger, MAX_COUNTS,
+};
 use crate::error::{MoveError, MoveTextError};
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList};
@@ -121,13 +123,20 @@ struct Ply {
     quiet_king_plies: usize,
     /// Index (in `positions`) of the position after the last irreversible move.
     irreversible: usize,
-    /// Plies of each count rule since it started ([`IDLE`] when not running).
-    counts: [u16; MAX_COUNTS],
+    /// Plies of each count rule since it started.
+    counts: Counts,
 }
 
-impl Ply {
+/// Plies each count rule of a variant has run since it started ([`IDLE`]
+/// when its material is not on the board): the state a [`Game`] keeps per
+/// ply and the engine's search per node, advanced by the one function
+/// [`Counts::after`] so both declare the same draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Counts(pub(crate) [u16; MAX_COUNTS]);
+
+impl Counts {
     /// The counts in `pos` at the start of a game.
-    fn start_counts<V: Variant>(pos: &Position<V>) -> [u16; MAX_COUNTS] {
+    pub(crate) fn start<V: Variant>(pos: &Position<V>) -> Counts {
         let f = facts(pos);
         let mut counts = [IDLE; MAX_COUNTS];
         for (c, rule) in counts.iter_mut().zip(count_rules::<V>()) {
@@ -135,7 +144,130 @@ impl Ply {
                 *c = 0;
             }
         }
-        counts
+        Counts(counts)
+    }
+
+    /// The counts from a game's public ones ([`Game::rule_counts`]).
+    pub(crate) fn from_public(counts: [Option<u16>; MAX_COUNTS]) -> Counts {
+        Counts(counts.map(|c| c.unwrap_or(IDLE)))
+    }
+
+    /// The counts after `mv` is played in `pos`, giving `next`.
+    #[inline]
+    pub(crate) fn after<V: Variant>(
+        &self,
+        pos: &Position<V>,
+        mv: &Move<V>,
+        next: &Position<V>,
+    ) -> Counts {
+        let rules = count_rules::<V>();
+        if rules.is_empty() {
+            return *self;
+        }
+        let king_move = pos.kings(pos.turn()).contains(mv.from());
+        let capture = mv.is_capture();
+        let man_move = !king_move;
+        let promotion = mv.promotes();
+        // Material other than `Any` needs the facts of the position, and
+        // only when few enough pieces are left for it.
+        let total = next.pieces(Color::White).len() + next.pieces(Color::Black).len();
+        let f = rules
+            .iter()
+            .any(|r| r.material != Material::Any && total <= r.material.max_total())
+            .then(|| facts(next));
+        let mut counts = [IDLE; MAX_COUNTS];
+        for ((c, &before), rule) in counts.iter_mut().zip(&self.0).zip(rules) {
+            let holds = match (&f, rule.material) {
+                (_, Material::Any) => true,
+                (Some(f), m) => total <= m.max_total() && m.holds(f).is_some(),
+                (None, _) => false,
+            };
+            if !holds {
+                continue;
+            }
+            let r = rule.resets;
+            let reset =
+                (r.capture && capture) || (r.man_move && man_move) || (r.promotion && promotion);
+            *c = if before == IDLE || reset {
+                0
+            } else {
+                before.saturating_add(1).min(IDLE - 1)
+            };
+        }
+        Counts(counts)
+    }
+
+    /// The running counts in `pos`, each with its rule, as a frontend shows them.
+    fn running<V: Variant>(
+        self,
+        pos: &Position<V>,
+    ) -> impl Iterator<Item = (&'static CountRule, DrawCount)> {
+        let f = facts(pos);
+        count_rules::<V>()
+            .iter()
+            .zip(self.0)
+            .filter(|&(_, c)| c != IDLE)
+            .map(move |(rule, plies)| {
+                let strong = rule.material.holds(&f).flatten();
+                let (plies_left, moves_left) = rule.left(plies, strong, f.white_to_move);
+                let count = DrawCount {
+                    reason: rule.reason,
+                    limit: rule.limit,
+                    trigger: rule.trigger,
+                    plies,
+                    plies_left,
+                    moves_left,
+                };
+                (rule, count)
+            })
+    }
+
+    /// Every count rule met in `pos` (the count has run out and, for an
+    /// `unless_capture` rule, the side to move has no capture), in the
+    /// rules' order, with its trigger.
+    pub(crate) fn met<V: Variant>(
+        self,
+        pos: &Position<V>,
+    ) -> impl Iterator<Item = (DrawReason, Trigger)> + '_ {
+        let mut has_captures = None;
+        self.running(pos)
+            .filter(move |(rule, c)| {
+                c.plies_left == 0
+                    && !(rule.unless_capture
+                        && *has_captures.get_or_insert_with(|| pos.has_captures()))
+            })
+            .map(|(_, c)| (c.reason, c.trigger))
+    }
+
+    /// Whether a count rule ends the game in `pos` under `mode`.
+    #[inline]
+    pub(crate) fn ends_game<V: Variant>(self, pos: &Position<V>, mode: DrawMode) -> bool {
+        if mode == DrawMode::OnClaim {
+            return false;
+        }
+        // A count is met only once it has run its limit in plies (one ply
+        // less for the stronger side's moves): most nodes stop here.
+        let near = count_rules::<V>().iter().zip(self.0).any(|(rule, c)| {
+            let plies = match rule.limit {
+                Limit::Plies(n) => n,
+                Limit::MovesEach(n) => n.saturating_mul(2),
+                Limit::StrongerSideMoves(n) => n.saturating_mul(2).saturating_sub(1),
+            };
+            c != IDLE && c >= plies
+        });
+        if !near {
+            return false;
+        }
+        self.met(pos).any(|(_, t)| ends_by_itself(mode, t))
+    }
+}
+
+/// Whether a draw with `trigger` ends the game by itself under `mode`.
+pub(crate) fn ends_by_itself(mode: DrawMode, trigger: Trigger) -> bool {
+    match mode {
+        DrawMode::Automatic => true,
+        DrawMode::AsWritten => trigger == Trigger::Automatic,
+        DrawMode::OnClaim => false,
     }
 }
 
@@ -203,7 +335,7 @@ impl<V: Variant> Game<V> {
             hash: start.zobrist(),
             quiet_king_plies: 0,
             irreversible: 0,
-            counts: Ply::start_counts(&start),
+            counts: Counts::start(&start),
         };
         let mut game = Game {
             positions: vec![start],
@@ -383,24 +515,8 @@ impl<V: Variant> Game<V> {
         let next = pos.play(&mv);
         let king_move = pos.kings(pos.turn()).contains(mv.from());
         let capture = mv.is_capture();
-        let man_move = !king_move;
-        let promotion = mv.promotes();
         let index = self.positions.len();
-        let f = facts(&next);
-        let mut counts = [IDLE; MAX_COUNTS];
-        for ((c, &before), rule) in counts.iter_mut().zip(&prev.counts).zip(count_rules::<V>()) {
-            if rule.material.holds(&f).is_none() {
-                continue;
-            }
-            let r = rule.resets;
-            let reset =
-                (r.capture && capture) || (r.man_move && man_move) || (r.promotion && promotion);
-            *c = if before == IDLE || reset {
-                0
-            } else {
-                before.saturating_add(1).min(IDLE - 1)
-            };
-        }
+        let counts = prev.counts.after(&pos, &mv, &next);
         let ply = Ply {
             hash: pos.zobrist_after(prev.hash, &mv),
             quiet_king_plies: if king_move && !capture {
@@ -476,14 +592,10 @@ impl<V: Variant> Game<V> {
         if let Some(outcome) = pos.outcome() {
             return Some(outcome);
         }
-        let reason = match self.draw_mode {
-            DrawMode::Automatic => self.rule_draw(),
-            DrawMode::AsWritten => self
-                .rule_draws()
-                .find(|&(_, t)| t == Trigger::Automatic)
-                .map(|(r, _)| r),
-            DrawMode::OnClaim => None,
-        };
+        let reason = self
+            .rule_draws()
+            .find(|&(_, t)| ends_by_itself(self.draw_mode, t))
+            .map(|(r, _)| r);
         reason.map(|reason| Outcome::Draw { reason })
     }
 
@@ -500,12 +612,7 @@ impl<V: Variant> Game<V> {
             .repetition
             .filter(|&k| self.repetitions() >= k as usize)
             .map(|_| (DrawReason::Repetition, rules.repetition_trigger));
-        let has_captures = self.position().has_captures();
-        let counts = self
-            .draw_counts()
-            .zip(count_rules::<V>())
-            .filter(move |(c, rule)| c.plies_left == 0 && !(rule.unless_capture && has_captures))
-            .map(|(c, _)| (c.reason, c.trigger));
+        let counts = self.ply().counts.met(self.position());
         repetition.into_iter().chain(counts)
     }
 
@@ -525,23 +632,42 @@ impl<V: Variant> Game<V> {
     /// assert_eq!((five.plies, five.plies_left, five.moves_left), (1, 9, 5));
     /// ```
     pub fn draw_counts(&self) -> impl Iterator<Item = DrawCount> + '_ {
-        let ply = *self.ply();
-        let f = facts(self.position());
-        count_rules::<V>()
-            .iter()
-            .zip(ply.counts)
-            .filter(|&(_, c)| c != IDLE)
-            .map(move |(rule, plies)| {
-                let strong = rule.material.holds(&f).flatten();
-                let (plies_left, moves_left) = rule.left(plies, strong, f.white_to_move);
-                DrawCount {
-                    reason: rule.reason,
-                    limit: rule.limit,
-                    trigger: rule.trigger,
-                    plies,
-                    plies_left,
-                    moves_left,
-                }
-            })
+        self.ply().counts.running(self.position()).map(|(_, c)| c)
+    }
+
+    /// Plies each count rule of the variant has run, in the rules' order
+    /// ([`DrawRules::counts`](crate::DrawRules), at most [`MAX_COUNTS`]):
+    /// `None` for a rule whose material is not on the board and for the
+    /// unused slots. The raw state behind [`Game::draw_counts`], for a search
+    /// that continues the game's counts.
+    ///
+    /// ```
+    /// use draughts::{Game, International, Position};
+    /// let pos = Position::<International>::from_fen("W:WK46,K50:BK3").unwrap();
+    /// let mut game = Game::from_position(pos);
+    /// game.play_text("46-41").unwrap();
+    /// // FMJD's rules in order: 5 moves (running), 16 moves (not this
+    /// // material), 25 king moves (running).
+    /// assert_eq!(&game.rule_counts()[..3], &[Some(1), None, Some(1)]);
+    /// ```
+    pub fn rule_counts(&self) -> [Option<u16>; MAX_COUNTS] {
+        self.ply().counts.0.map(|c| (c != IDLE).then_some(c))
+    }
+
+    /// The index (in [`Game::positions`]) of the position after the last
+    /// irreversible move (a capture or a man move; 0 when there is none):
+    /// repetitions are counted from there.
+    ///
+    /// ```
+    /// use draughts::{Game, International, Position};
+    /// let pos = Position::<International>::from_fen("W:WK46,31:BK3").unwrap();
+    /// let mut game = Game::from_position(pos);
+    /// game.play_text("31-27").unwrap();
+    /// game.play_text("3-9").unwrap();
+    /// game.play_text("46-41").unwrap();
+    /// assert_eq!(game.irreversible_index(), 1);
+    /// ```
+    pub fn irreversible_index(&self) -> usize {
+        self.ply().irreversible
     }
 }

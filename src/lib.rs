@@ -30,6 +30,7 @@
 pub mod any;
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
+pub mod ballots;
 pub mod bitboard;
 pub mod draws;
 pub mod dxp;

@@ -2,6 +2,10 @@
 //! one test per rule, named after it, showing the ply on which the draw is
 //! declared, the ply before on which it is not, and what restarts the count.
 //!
+//! Each rule is checked in the engine's search too ([`engine_scores_the_draws`]):
+//! one ply before the draw, every move after which the game is drawn scores
+//! exactly a draw at every depth.
+//!
 //! The games are walked by [`walk`]: a search for a sequence of quiet moves
 //! (no capture, none offered to the opponent, no position repeated) that
 //! satisfies a per-ply condition, so that no other rule interferes.
@@ -11,6 +15,7 @@ use std::collections::HashSet;
 mod common;
 
 use common::game_from;
+use draughts::engine::{Engine, Hooks, Limits, Score};
 use draughts::{
     Brazilian, Canadian, Color, CountRule, Czech, DrawCount, DrawMode, DrawReason, DrawRules,
     English, Game, Geometry, International, Limit, Material, Move, Outcome, Pool, Position, Rules,
@@ -133,9 +138,49 @@ fn drawn_on_last_ply<V: Variant>(
     assert_eq!(game.outcome(), None, "{}: drawn one ply early", V::NAME);
     let left = count(game, reason).expect("the count runs");
     assert_eq!((left.plies_left, left.moves_left > 0), (1, true));
+    engine_scores_the_draws(game, reason);
     assert!(walk(game, last, ok), "{}: no last ply", V::NAME);
     assert_eq!(game.outcome(), draw(reason), "{}", V::NAME);
     assert_eq!(count(game, reason).unwrap().plies_left, 0);
+}
+
+/// The engine sees the rule: in `game`, some move draws by `reason` (the
+/// game says so), and every move after which the game is drawn scores
+/// exactly [`Score::DRAW`] at depths 1 to 4, in both the search of every
+/// move and the search for the best one.
+fn engine_scores_the_draws<V: Variant>(game: &Game<V>, reason: DrawReason) {
+    let drawn: Vec<String> = game
+        .legal_moves()
+        .iter()
+        .filter(|m| {
+            let mut g = game.clone();
+            g.play(m).unwrap();
+            matches!(g.outcome(), Some(Outcome::Draw { .. }))
+        })
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        game.legal_moves().iter().any(|m| {
+            let mut g = game.clone();
+            g.play(m).unwrap();
+            g.outcome() == draw(reason)
+        }),
+        "{}: no move draws by {reason:?}",
+        V::NAME
+    );
+    let mut engine = Engine::with_tt_mib(1);
+    for depth in 1..=4 {
+        let a = engine.analyse(game, &Limits::depth(depth), Hooks::default());
+        for (m, s) in &a.moves {
+            if drawn.contains(&m.to_string()) {
+                assert_eq!(*s, Score::DRAW, "{}: {m} at depth {depth}", V::NAME);
+            }
+        }
+        let r = engine.search(game, &Limits::depth(depth), Hooks::default());
+        if drawn.len() == game.legal_moves().len() {
+            assert_eq!(r.score, Score::DRAW, "{}: depth {depth}", V::NAME);
+        }
+    }
 }
 
 /// On the main road a1–h8 (row == column from White's side).

@@ -91,6 +91,77 @@ proptest! {
     }
 }
 
+/// The limits a level can be given: its own, a depth, a node budget, a
+/// move time or a game clock (`kind` picks one, `x` sizes it).
+fn some_limits(level: Level, kind: usize, x: u64) -> Limits {
+    match kind {
+        0 => level.spec().limits,
+        1 => Limits::depth(1 + (x % 5) as u32),
+        2 => Limits::nodes(1 + x % 20_000),
+        3 => Limits::move_time(1 + x % 60),
+        4 => Limits {
+            time_left_ms: Some(100 + x % 3000),
+            increment_ms: x % 50,
+            ..Limits::default()
+        },
+        _ => Limits {
+            depth: Some(1 + (x % 30) as u32),
+            ..Limits::move_time(1 + x % 60)
+        },
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    /// Every level with every kind of limit, in every variant, returns a
+    /// legal move within its bound: the node budget, the depth, and on a
+    /// clock that advances 1 ms per read (the search reads it every 1024
+    /// nodes) the time; given no clock, a timed limit has at most
+    /// `NO_CLOCK_NODES` nodes.
+    #[test]
+    fn every_level_and_limit_ends_within_its_bound(
+        kind in 0usize..VariantKind::ALL.len(),
+        level in 0usize..4,
+        limit in 0usize..6,
+        x in any::<u64>(),
+    ) {
+        let level = Level::ALL[level];
+        let limits = some_limits(level, limit, x);
+        let timed = limits.move_time_ms.is_some() || limits.time_left_ms.is_some();
+        if timed {
+            prop_assert!(limits.node_budget(&NoClock, false) <= engine::NO_CLOCK_NODES);
+        }
+        draughts::with_variant!(VariantKind::ALL[kind], V => {
+            let game = random_game::<V>(x, (x % 60) as usize);
+            let spec = draughts::engine::LevelSpec { limits, ..level.spec() };
+            let t = Cell::new(0u64);
+            let clock = || {
+                t.set(t.get() + 1);
+                t.get()
+            };
+            let played = Engine::with_tt_mib(1).play_scored(&game, &spec, x, Hooks::with_clock(&clock));
+            match &played {
+                None => prop_assert!(game.legal_moves().is_empty()),
+                Some(p) => {
+                    prop_assert!(game.legal_moves().contains(&p.mv));
+                    if let Some(n) = limits.nodes {
+                        prop_assert!(p.nodes <= n, "{} > {n}", p.nodes);
+                    }
+                    if let Some(d) = limits.depth {
+                        prop_assert!(p.depth <= d);
+                    }
+                }
+            }
+            if let Some(ms) = limits.move_time_ms {
+                prop_assert!(t.get() <= ms + 8, "{} reads for {ms} ms", t.get());
+            }
+            if let Some(left) = limits.time_left_ms {
+                prop_assert!(t.get() <= left / 2 + 8, "{} reads for {left} ms left", t.get());
+            }
+        });
+    }
+}
+
 #[test]
 fn time_limit_holds_on_a_clock_that_ticks_per_call() {
     // Each clock read advances 1 ms; the search reads it every 1024 nodes.
@@ -112,7 +183,10 @@ fn time_limit_holds_on_a_clock_that_ticks_per_call() {
 /// limited by time alone, in every variant kind of board.
 #[test]
 fn time_limits_on_no_clock_end_within_the_node_budget() {
-    assert!(engine::best_move(&Game::<English>::new(), Level::Hard, 1, &NoClock).is_some());
+    // The issue's call (issue 23), on the run-time face.
+    assert!(draughts::AnyGame::new(VariantKind::English)
+        .best_move(Level::Hard, 1, &NoClock)
+        .is_some());
     let game = Game::<International>::new();
     for limits in [
         Limits::move_time(1000),
@@ -130,7 +204,7 @@ fn time_limits_on_no_clock_end_within_the_node_budget() {
         );
         assert!(r.nodes >= engine::NO_CLOCK_NODES / 2, "{} nodes", r.nodes);
     }
-    // A depth limit is kept as it is: no node budget is added.
+    // A depth limit beside the time limit still holds (within the budget).
     let r = Engine::with_tt_mib(1).search(
         &game,
         &Limits {
@@ -283,55 +357,162 @@ fn levels_are_reproducible_and_seeds_matter() {
 }
 
 /// White: a king on 32; Black: kings on 1 and 4 (Black is a king up).
-/// Moves k1, b1, back, back make the start position occur twice.
-fn repetition_game() -> (Game<English>, [String; 2]) {
-    let pos = Position::<English>::from_fen("W:WK32:BK1,K4").unwrap();
+/// `first` moves first; the four moves k1, b1, back, back are played
+/// `plies` plies, so the start position occurs again every 4 plies. Returns
+/// the game and the move that comes next in the cycle.
+fn repetition_game(first: char, plies: usize) -> (Game<English>, String) {
+    let pos = Position::<English>::from_fen(&format!("{first}:WK32:BK1,K4")).unwrap();
+    let mut scratch = Game::from_position(pos);
+    let mut cycle: Vec<draughts::Move<English>> = Vec::new();
+    for i in 0..4 {
+        let m = if i < 2 {
+            scratch.legal_moves()[0].clone()
+        } else {
+            let out = &cycle[i - 2];
+            scratch
+                .legal_moves()
+                .into_iter()
+                .find(|x| x.from() == out.to() && x.to() == out.from())
+                .unwrap()
+        };
+        scratch.play(&m).unwrap();
+        cycle.push(m);
+    }
     let mut game = Game::from_position(pos);
-    let w = game.legal_moves()[0].clone();
-    game.play(&w).unwrap();
-    let b = game.legal_moves()[0].clone();
-    game.play(&b).unwrap();
-    let back = |g: &Game<English>, m: &draughts::Move<English>| {
-        g.legal_moves()
-            .into_iter()
-            .find(|x| x.from() == m.to() && x.to() == m.from())
-            .unwrap()
-    };
-    let w2 = back(&game, &w);
-    game.play(&w2).unwrap();
-    let b2 = back(&game, &b);
-    game.play(&b2).unwrap();
-    assert_eq!(game.position(), game.start());
-    (game, [w.to_string(), b.to_string()])
+    while game.moves().len() < plies {
+        let m = cycle[game.moves().len() % 4].clone();
+        game.play(&m).unwrap();
+    }
+    let next = cycle[plies % 4].to_string();
+    (game, next)
 }
 
+/// With Black to move first, White's 8th-ply move brings the start
+/// position back a third time: the game is drawn, and the side behind
+/// (White) takes it.
 #[test]
 fn the_side_behind_steers_into_a_repetition() {
-    let (game, [w, _]) = repetition_game();
-    let a = Engine::with_tt_mib(1).analyse(&game, &Limits::depth(6), Hooks::default());
-    let repeat = a.moves.iter().find(|(m, _)| m.to_string() == w).unwrap();
-    assert_eq!(repeat.1, Score::DRAW);
-    assert_eq!(a.moves[0].1, Score::DRAW, "{:?}", a.moves);
+    let (game, repeat) = repetition_game('B', 7);
+    let mut after = game.clone();
+    after.play_text(&repeat).unwrap();
+    assert_eq!(
+        after.outcome(),
+        Some(draughts::Outcome::Draw {
+            reason: draughts::DrawReason::Repetition
+        })
+    );
+    for depth in 1..=6 {
+        let a = Engine::with_tt_mib(1).analyse(&game, &Limits::depth(depth), Hooks::default());
+        let found = a
+            .moves
+            .iter()
+            .find(|(m, _)| m.to_string() == repeat)
+            .unwrap();
+        assert_eq!(found.1, Score::DRAW, "depth {depth}");
+        assert_eq!(a.moves[0].1, Score::DRAW, "{:?}", a.moves);
+    }
     // Without the history the same move is just a king move, scored below 0.
     let alone = Game::from_position(*game.position());
     let a = Engine::with_tt_mib(1).analyse(&alone, &Limits::depth(6), Hooks::default());
     assert!(a.moves[0].1 < Score::DRAW, "{:?}", a.moves);
 }
 
+/// A second occurrence is not a draw by the rules: the move that makes it
+/// is scored as play goes on.
+#[test]
+fn a_second_occurrence_is_not_a_draw() {
+    let (game, repeat) = repetition_game('B', 3);
+    let mut after = game.clone();
+    after.play_text(&repeat).unwrap();
+    assert_eq!(after.repetitions(), 2);
+    assert_eq!(after.outcome(), None);
+    let a = Engine::with_tt_mib(1).analyse(&game, &Limits::depth(1), Hooks::default());
+    let found = a
+        .moves
+        .iter()
+        .find(|(m, _)| m.to_string() == repeat)
+        .unwrap();
+    assert!(found.1 < Score::DRAW, "{:?}", a.moves);
+}
+
+/// With White to move first, Black's 8th-ply move would draw by repetition:
+/// the side ahead (Black) plays another.
 #[test]
 fn the_side_ahead_avoids_a_repetition() {
-    let (mut game, [w, b]) = repetition_game();
-    game.play_text(&w).unwrap();
+    let (game, repeat) = repetition_game('W', 7);
     let a = Engine::with_tt_mib(1).analyse(&game, &Limits::depth(6), Hooks::default());
-    let repeat = a.moves.iter().find(|(m, _)| m.to_string() == b).unwrap();
-    assert_eq!(repeat.1, Score::DRAW);
+    let found = a
+        .moves
+        .iter()
+        .find(|(m, _)| m.to_string() == repeat)
+        .unwrap();
+    assert_eq!(found.1, Score::DRAW);
     assert!(
-        a.moves[0].0.to_string() != b && a.moves[0].1 > Score::DRAW,
+        a.moves[0].0.to_string() != repeat && a.moves[0].1 > Score::DRAW,
         "{:?}",
         a.moves
     );
     let r = Engine::with_tt_mib(1).search(&game, &Limits::depth(6), Hooks::default());
-    assert_ne!(r.best.unwrap().to_string(), b);
+    assert_ne!(r.best.unwrap().to_string(), repeat);
+}
+
+/// The two positions of issue 23, one ply before a count-rule draw: the
+/// moves the issue names draw by the rules (in International every legal
+/// move does; in Russian those that keep the king on the main road), and
+/// the engine scores every drawing move exactly a draw at every depth.
+#[test]
+fn every_drawing_move_scores_a_draw_at_every_depth() {
+    fn check<V: Variant>(fen: &str, moves: &str, reason: draughts::DrawReason, named: &[&str]) {
+        let mut game = Game::from_position(Position::<V>::from_fen(fen).unwrap());
+        for m in moves.split_whitespace() {
+            game.play_text(m).unwrap();
+        }
+        assert_eq!(game.outcome(), None);
+        let mut drawn = Vec::new();
+        for m in game.legal_moves() {
+            let mut after = game.clone();
+            after.play(&m).unwrap();
+            if after.outcome() == Some(draughts::Outcome::Draw { reason }) {
+                drawn.push(m.to_string());
+            }
+        }
+        let all: Vec<String> = game.legal_moves().iter().map(|m| m.to_string()).collect();
+        let expected: Vec<String> = if named.is_empty() {
+            all
+        } else {
+            named.iter().map(|m| m.to_string()).collect()
+        };
+        for m in &expected {
+            assert!(drawn.contains(m), "{} {m} does not draw", V::NAME);
+        }
+        let mut engine = Engine::with_tt_mib(1);
+        for depth in 1..=8 {
+            let a = engine.analyse(&game, &Limits::depth(depth), Hooks::default());
+            for (m, s) in &a.moves {
+                if drawn.contains(&m.to_string()) {
+                    assert_eq!(*s, Score::DRAW, "{} {m} at depth {depth}", V::NAME);
+                }
+            }
+        }
+        if drawn.len() == game.legal_moves().len() {
+            for depth in 1..=8 {
+                let r = engine.search(&game, &Limits::depth(depth), Hooks::default());
+                assert_eq!(r.score, Score::DRAW, "{} depth {depth}", V::NAME);
+            }
+        }
+    }
+    check::<Russian>(
+        "W:WKc1,Ke1,Kg1:BKh8",
+        "c1-d2 h8-g7 e1-g3 g7-f6 g1-c5 f6-g7 d2-g5 g7-c3 g5-f4",
+        draughts::DrawReason::MainRoad,
+        &["c3-d4", "c3-b2", "c3-a1"],
+    );
+    check::<International>(
+        "W:WK47:BK5,K1",
+        "47-42 1-7 42-31 5-10 31-26 7-18 26-21 10-14 21-16",
+        draughts::DrawReason::LoneKingFiveMoves,
+        &[],
+    );
 }
 
 /// Walks the kings `plies` plies without a capture, without allowing one

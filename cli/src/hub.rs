@@ -7,6 +7,13 @@
 //! `go think|ponder|analyze` (`info ...` per iteration, then `done move=...
 //! ponder=...`), `stop`, `ponder-hit`, `ping` (`pong`), `new-game`, `quit`.
 //!
+//! `go` always ends in `done`: in a position without a legal move (the
+//! game is over) the answer is `info message="no legal move: the game is
+//! over"` and `done` with no move. A level that errs (`very easy` to
+//! `medium`) reports the move it chose with an `info` line (its score,
+//! depth and line) before `done`. The transposition table is allocated
+//! when `tt-size` is set (or at `init`), never on a move's clock.
+//!
 //! The position string generalises Hub's to every board: the side to move
 //! (`W`/`B`) and one character per playing square in PDN numbering order
 //! (`w`, `b` men, `W`, `B` kings, `e` empty). Moves: `32-28` for steps; for
@@ -166,6 +173,25 @@ pub fn parse_hub_move<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move<
     pos.parse_move(text).map_err(|e| e.to_string())
 }
 
+/// The Hub position string of `pos` (what [`parse_hub_position`] reads).
+pub fn hub_position<V: Variant>(pos: &Position<V>) -> String {
+    let mut s = String::from(if pos.turn() == Color::White { "W" } else { "B" });
+    for n in 1..=V::Board::SQUARES {
+        let sq = V::square(n).expect("a square number");
+        let white = pos.pieces(Color::White).contains(sq);
+        let black = pos.pieces(Color::Black).contains(sq);
+        let king = pos.kings(Color::White).contains(sq) || pos.kings(Color::Black).contains(sq);
+        s.push(match (white, black, king) {
+            (true, _, false) => 'w',
+            (true, _, true) => 'W',
+            (_, true, false) => 'b',
+            (_, true, true) => 'B',
+            _ => 'e',
+        });
+    }
+    s
+}
+
 /// Reads a Hub position string.
 pub fn parse_hub_position<V: Variant>(text: &str) -> Result<Position<V>, String> {
     let chars: Vec<char> = text.trim().chars().collect();
@@ -287,7 +313,23 @@ impl<V: Variant> Session for HubGame<V> {
         };
         let random = job.spec.margin > 0 || job.spec.blunder_permille > 0;
         let (best, ponder) = if job.mode == Mode::Think && random {
-            (engine.play(&self.game, &job.spec, job.seed, hooks), None)
+            let played = engine.play_scored(&self.game, &job.spec, job.seed, hooks);
+            // The level's own choice: its score, depth and line, as an
+            // `info` line before `done` (the iterations' lines scored the
+            // best move, which a level that errs may not play).
+            if let (Some(p), false) = (&played, mute.load(Ordering::SeqCst)) {
+                if let Some(score) = p.score {
+                    let pv: Vec<String> = p.pv.iter().map(hub_move).collect();
+                    send(&format!(
+                        "info depth={} score={} nodes={} pv={}",
+                        p.depth,
+                        score_text(score),
+                        p.nodes,
+                        quote(&pv.join(" "))
+                    ));
+                }
+            }
+            (played.map(|p| p.mv), None)
         } else {
             let limits = if job.mode == Mode::Ponder {
                 Limits::default()
@@ -381,6 +423,11 @@ impl Hub {
         }
     }
 
+    /// An engine with the table size set (`tt-size`).
+    fn new_engine(&self) -> Engine {
+        Engine::with_tt_mib(self.tt_mib)
+    }
+
     fn spec(&self) -> LevelSpec {
         let mut spec = self.level.spec();
         if let Some(l) = self.limits {
@@ -395,14 +442,14 @@ impl Hub {
             return;
         };
         if !session.has_moves() {
+            // The game is over: `done` without a move (a GUI waiting for
+            // `done` goes on), after an `info` line that says why.
             self.session = Some(session);
-            send("error message=\"no legal move in this position\"");
+            send("info message=\"no legal move: the game is over\"");
+            send("done");
             return;
         }
-        let mut engine = self
-            .engine
-            .take()
-            .unwrap_or_else(|| Engine::with_tt_mib(self.tt_mib));
+        let mut engine = self.engine.take().unwrap_or_else(|| self.new_engine());
         self.searches += 1;
         let job = Job {
             spec: self.spec(),
@@ -443,8 +490,10 @@ impl Hub {
             },
             "tt-size" => match value.parse::<usize>() {
                 Ok(n) if (1..=4096).contains(&n) => {
+                    // Allocated now, not on the first `go`'s clock.
                     self.tt_mib = n;
                     self.engine = None;
+                    self.engine = Some(self.new_engine());
                 }
                 _ => send("error message=\"tt-size is an integer from 1 to 4096 (MiB)\""),
             },
@@ -563,7 +612,13 @@ impl Hub {
                 send("wait");
             }
             "set-param" => self.set_param(&line),
-            "init" => send("ready"),
+            "init" => {
+                // The table is allocated here at the latest, before any clock runs.
+                if self.engine.is_none() {
+                    self.engine = Some(self.new_engine());
+                }
+                send("ready")
+            }
             "new-game" => {
                 if let Some(e) = self.engine.as_mut() {
                     e.clear();

@@ -8,6 +8,7 @@ mod board;
 mod common;
 mod count;
 mod dxp;
+mod external;
 mod hub;
 mod matches;
 mod moves;

@@ -7,9 +7,19 @@
 //! plays with a node budget (`--hard-nodes`) so results do not depend on the
 //! machine's load. A game still running after `--max-plies` plies is
 //! adjudicated a draw (counted in the `adj` column).
+//!
+//! `--ballots FILE` (or `english` / `international` for the ballots the
+//! library ships) takes the openings from a ballot file instead, one FEN or
+//! move list per line, each played with both colours. `--engine CMD` plays
+//! `--first` against any engine speaking the Hub protocol (Scan's), started
+//! as `sh -c CMD`, one game at a time, the engine given `--engine-level`
+//! (a Hub `level` line, `move-time=0.1` by default) before every move.
+use draughts::ballots::{self, Opening};
 use draughts::engine::{Engine, Hooks, Level, LevelSpec, NoClock, HARD_MATCH_NODES};
 use draughts::{Color, Game, Outcome, Variant, VariantKind};
 use std::process::ExitCode;
+
+use crate::external::External;
 
 /// Arguments of `draughts match`.
 #[derive(clap::Args)]
@@ -44,6 +54,18 @@ pub struct Args {
     /// Games played in parallel.
     #[arg(long, short, default_value_t = 1)]
     threads: usize,
+    /// Openings from a ballot file (one FEN or move list per line; `#`
+    /// comments), or `english` / `international` for the library's ballots;
+    /// `--games` then counts games per opening pair up to the ballot's size.
+    #[arg(long)]
+    ballots: Option<String>,
+    /// An external Hub engine (Scan's protocol) as the second player, run
+    /// by `sh -c CMD`; games are played one at a time.
+    #[arg(long)]
+    engine: Option<String>,
+    /// The Hub `level` arguments the external engine gets before each move.
+    #[arg(long, default_value = "move-time=0.1")]
+    engine_level: String,
 }
 
 /// A player: a level or a uniformly random mover.
@@ -51,6 +73,8 @@ pub struct Args {
 enum Player {
     Level(Level),
     Random,
+    /// The external engine of `--engine`.
+    External,
 }
 
 impl Player {
@@ -65,13 +89,14 @@ impl Player {
         match self {
             Player::Level(l) => l.to_string(),
             Player::Random => "random".into(),
+            Player::External => "engine".into(),
         }
     }
     fn spec(self, hard_nodes: u64) -> Option<LevelSpec> {
         match self {
             Player::Level(Level::Hard) => Some(Level::Hard.spec().with_nodes(hard_nodes)),
             Player::Level(l) => Some(l.spec()),
-            Player::Random => None,
+            Player::Random | Player::External => None,
         }
     }
 }
@@ -102,8 +127,10 @@ impl Tally {
     }
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Config {
+    /// Openings from a ballot (else random plies).
+    ballot: Option<Vec<Opening>>,
     first: Player,
     second: Player,
     pairs: u32,
@@ -121,8 +148,13 @@ fn mix(a: u64, b: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The opening of pair `k`: random plies from the start position.
-fn opening<V: Variant>(cfg: &Config, k: u32) -> Game<V> {
+/// The opening of pair `k`: the ballot's `k`-th opening, or random plies
+/// from the start position.
+fn opening<V: Variant>(cfg: &Config, k: u32) -> Result<Game<V>, String> {
+    if let Some(ballot) = &cfg.ballot {
+        let o = &ballot[k as usize % ballot.len()];
+        return o.typed::<V>().map_err(|e| e.to_string());
+    }
     let mut game = Game::<V>::new();
     let mut r = mix(cfg.seed, 0x0BE1 + k as u64);
     for _ in 0..cfg.opening_plies {
@@ -134,7 +166,7 @@ fn opening<V: Variant>(cfg: &Config, k: u32) -> Game<V> {
         let m = moves[(r % moves.len() as u64) as usize].clone();
         game.play(&m).expect("a legal move");
     }
-    game
+    Ok(game)
 }
 
 /// Plays one game; `first_is_white` says which colour the first player has.
@@ -143,10 +175,14 @@ fn play_game<V: Variant>(
     mut game: Game<V>,
     first_is_white: bool,
     engines: &mut [Engine; 2],
+    mut external: Option<&mut External>,
     game_seed: u64,
-) -> Tally {
+) -> Result<Tally, String> {
     for e in engines.iter_mut() {
         e.clear();
+    }
+    if let Some(x) = external.as_deref_mut() {
+        x.new_game()?;
     }
     let players = [cfg.first, cfg.second];
     let mut r = game_seed;
@@ -154,6 +190,10 @@ fn play_game<V: Variant>(
         let white_to_move = game.position().turn() == Color::White;
         let side = usize::from(white_to_move != first_is_white);
         let mv = match players[side].spec(cfg.hard_nodes) {
+            None if players[side] == Player::External => {
+                let x = external.as_deref_mut().ok_or("no external engine")?;
+                Some(x.play(&game)?)
+            }
             Some(spec) => engines[side].play(
                 &game,
                 &spec,
@@ -187,43 +227,56 @@ fn play_game<V: Variant>(
             t.adjudicated = 1;
         }
     }
-    t
+    Ok(t)
 }
 
-fn run_match<V: Variant>(cfg: Config) -> Tally {
+/// The games of the pairs `k` of one thread: each opening with both colours.
+fn play_pairs<V: Variant>(
+    cfg: &Config,
+    pairs: impl Iterator<Item = u32>,
+    mut external: Option<&mut External>,
+) -> Result<Tally, String> {
+    let mut engines = [Engine::with_tt_mib(4), Engine::with_tt_mib(4)];
+    let mut tally = Tally::default();
+    for k in pairs {
+        let start = opening::<V>(cfg, k)?;
+        if start.outcome().is_some() {
+            continue;
+        }
+        for first_is_white in [true, false] {
+            let seed = mix(cfg.seed, ((k as u64) << 1) | first_is_white as u64);
+            tally.add(play_game(
+                cfg,
+                start.clone(),
+                first_is_white,
+                &mut engines,
+                external.as_deref_mut(),
+                seed,
+            )?);
+        }
+    }
+    Ok(tally)
+}
+
+fn run_match<V: Variant>(cfg: Config, external: Option<&mut External>) -> Result<Tally, String> {
+    if external.is_some() {
+        return play_pairs::<V>(&cfg, 0..cfg.pairs, external);
+    }
     let threads = cfg.threads.max(1);
     let mut total = Tally::default();
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                s.spawn(move || {
-                    let mut engines = [Engine::with_tt_mib(4), Engine::with_tt_mib(4)];
-                    let mut tally = Tally::default();
-                    for k in (t as u32..cfg.pairs).step_by(threads) {
-                        let start = opening::<V>(&cfg, k);
-                        if start.outcome().is_some() {
-                            continue;
-                        }
-                        for first_is_white in [true, false] {
-                            let seed = mix(cfg.seed, ((k as u64) << 1) | first_is_white as u64);
-                            tally.add(play_game(
-                                &cfg,
-                                start.clone(),
-                                first_is_white,
-                                &mut engines,
-                                seed,
-                            ));
-                        }
-                    }
-                    tally
-                })
+                let cfg = &cfg;
+                s.spawn(move || play_pairs::<V>(cfg, (t as u32..cfg.pairs).step_by(threads), None))
             })
             .collect();
         for h in handles {
-            total.add(h.join().expect("a match thread"));
+            total.add(h.join().expect("a match thread")?);
         }
-    });
-    total
+        Ok::<(), String>(())
+    })?;
+    Ok(total)
 }
 
 /// Runs the match(es) and prints one table row per pairing and variant.
@@ -246,32 +299,70 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 .as_deref()
                 .ok_or("--first (or --ladder) is required")?,
         )?;
-        let b = Player::parse(
-            args.second
-                .as_deref()
-                .ok_or("--second (or --ladder) is required")?,
-        )?;
+        let b = match (&args.engine, args.second.as_deref()) {
+            (Some(_), _) => Player::External,
+            (None, second) => Player::parse(second.ok_or("--second (or --ladder) is required")?)?,
+        };
         vec![(a, b)]
+    };
+    let pairings = if args.engine.is_some() {
+        if args.ladder {
+            return Err("--engine plays --first against the engine, not the ladder".into());
+        }
+        vec![(pairings[0].0, Player::External)]
+    } else {
+        pairings
+    };
+    let ballot = match args.ballots.as_deref() {
+        None => None,
+        Some("english") => Some(ballots::english_three_move()),
+        Some("international") => Some(ballots::international_two_move()),
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("ballot file {path}: {e}"))?;
+            let b = ballots::parse(&text);
+            if b.is_empty() {
+                return Err(format!("ballot file {path}: no opening"));
+            }
+            Some(b)
+        }
     };
     println!("| variant | pairing | games | W | D | L | adj | score % | plies/game |");
     println!("|---|---|---|---|---|---|---|---|---|");
     for kind in kinds {
         for &(first, second) in &pairings {
+            let pairs = match &ballot {
+                Some(b) => args.games.div_ceil(2).min(b.len() as u32),
+                None => args.games.div_ceil(2),
+            };
             let cfg = Config {
+                ballot: ballot.clone(),
                 first,
                 second,
-                pairs: args.games.div_ceil(2),
+                pairs,
                 opening_plies: args.opening_plies,
                 hard_nodes: args.hard_nodes,
                 max_plies: args.max_plies,
                 seed: args.seed,
                 threads: args.threads,
             };
-            let t = crate::common::with_variant!(kind, run_match(cfg));
+            let mut external = match &args.engine {
+                Some(cmd) => Some(External::start(
+                    cmd,
+                    &kind.to_string(),
+                    format!("level {}", args.engine_level),
+                )?),
+                None => None,
+            };
+            let t = crate::common::with_variant!(kind, run_match(cfg, external.as_mut()))?;
+            let second = match &external {
+                Some(x) => x.name.clone(),
+                None => second.name(),
+            };
             println!(
                 "| {kind} | {} vs {} | {} | {} | {} | {} | {} | {:.1} | {:.0} |",
                 first.name(),
-                second.name(),
+                second,
                 t.games(),
                 t.wins,
                 t.draws,

@@ -188,6 +188,58 @@ fn handshake_and_a_search() {
         .contains(&mv));
 }
 
+/// `go` where the side to move has no legal move (the game is over) still
+/// ends in `done`, without a move, after an `info` line saying why; the
+/// engine then searches the next position as usual.
+#[test]
+fn go_without_a_legal_move_answers_done() {
+    let mut e = Engine::start();
+    handshake(&mut e);
+    e.send("set-param name=tt-size value=64");
+    e.send("init");
+    e.until("ready", 20);
+    // White to move without a piece: one black man on 1.
+    let over = format!("Wb{}", "e".repeat(49));
+    for mode in ["think", "analyze"] {
+        e.send(&format!("pos pos={over}"));
+        e.send("level nodes=1000");
+        e.send(&format!("go {mode}"));
+        let lines = e.until("done", 20);
+        assert_eq!(lines.last().unwrap(), "done", "{lines:?}");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info message=") && l.contains("game is over")),
+            "{lines:?}"
+        );
+        assert!(!lines.iter().any(|l| l.starts_with("error")), "{lines:?}");
+    }
+    e.send("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww");
+    e.send("go think");
+    let done = e.until("done", 60);
+    parse_done(&Position::<International>::start(), done.last().unwrap());
+}
+
+/// A level that errs reports the move it chose, with its score, before `done`.
+#[test]
+fn a_levels_move_comes_with_its_score() {
+    let mut e = Engine::start();
+    handshake(&mut e);
+    e.send("set-param name=level value=medium");
+    e.send("init");
+    e.until("ready", 20);
+    e.send("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww");
+    e.send("level depth=3");
+    e.send("go think");
+    let lines = e.until("done", 60);
+    let done = lines.last().unwrap();
+    let mv = done.strip_prefix("done move=").unwrap();
+    let mv = mv.split_whitespace().next().unwrap();
+    let info = &lines[lines.len() - 2];
+    assert!(info.starts_with("info depth=3 score="), "{lines:?}");
+    assert!(info.contains(&format!("pv=\"{mv}")), "{lines:?}");
+}
+
 #[test]
 fn malformed_lines_are_ignored_and_the_engine_lives_on() {
     let mut e = Engine::start();

@@ -2,7 +2,7 @@
 
 use core::sync::atomic::AtomicBool;
 
-use super::{Clock, Engine, Hooks, Level, LevelSpec, Limits, Score};
+use super::{Clock, Engine, Hooks, Level, LevelSpec, Limits, Played, Score};
 use crate::any::AnyGame;
 use crate::variant::Color;
 use crate::with_game;
@@ -22,6 +22,34 @@ pub struct AnySearch {
     pub nodes: u64,
     /// Milliseconds on the clock.
     pub time_ms: u64,
+}
+
+/// A level's move with its score, depth and principal variation as text
+/// (see [`Played`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnyPlayed {
+    /// The move, as full-path text.
+    pub mv: String,
+    /// Its score for the side to move; `None` when no search chose it.
+    pub score: Option<Score>,
+    /// The last completed depth (0 when no search chose the move).
+    pub depth: u32,
+    /// The principal variation, the move first.
+    pub pv: Vec<String>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+impl<V: crate::Variant> From<Played<V>> for AnyPlayed {
+    fn from(p: Played<V>) -> AnyPlayed {
+        AnyPlayed {
+            mv: p.mv.to_string(),
+            score: p.score,
+            depth: p.depth,
+            pv: p.pv.iter().map(ToString::to_string).collect(),
+            nodes: p.nodes,
+        }
+    }
 }
 
 impl AnyGame {
@@ -50,6 +78,32 @@ impl AnyGame {
         with_game!(self, g => engine
             .play(g, spec, seed, Hooks { clock, stop, info: None })
             .map(|m| m.to_string()))
+    }
+
+    /// The move a [`LevelSpec`] plays, with its score, depth and principal
+    /// variation ([`Engine::play_scored`]): the same move as
+    /// [`AnyGame::play_level`].
+    ///
+    /// ```
+    /// use draughts::engine::{Engine, Level, NoClock};
+    /// use draughts::{AnyGame, VariantKind};
+    /// let game = AnyGame::new(VariantKind::English);
+    /// let spec = Level::Hard.spec().with_nodes(3000);
+    /// let p = game.play_level_scored(&mut Engine::with_tt_mib(1), &spec, 1, &NoClock, None).unwrap();
+    /// assert_eq!(p.pv.first(), Some(&p.mv));
+    /// assert!(p.score.is_some());
+    /// ```
+    pub fn play_level_scored(
+        &self,
+        engine: &mut Engine,
+        spec: &LevelSpec,
+        seed: u64,
+        clock: &dyn Clock,
+        stop: Option<&AtomicBool>,
+    ) -> Option<AnyPlayed> {
+        with_game!(self, g => engine
+            .play_scored(g, spec, seed, Hooks { clock, stop, info: None })
+            .map(AnyPlayed::from))
     }
 
     /// Searches the current position within `limits`.

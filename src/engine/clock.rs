@@ -29,7 +29,8 @@ pub trait Clock {
 }
 
 /// The node budget of a search limited only by time on a clock that does not
-/// advance ([`Clock::advances`]): about what `hard`'s second gives natively
+/// advance ([`Clock::advances`]), or by nothing at all without a stop flag
+/// ([`Limits::node_budget`]): about what `hard`'s second gives natively
 /// (1 to 3 million nodes per second on the development machine).
 pub const NO_CLOCK_NODES: u64 = 1_000_000;
 
@@ -60,7 +61,9 @@ impl Clock for NoClock {
 /// When a search stops. Every field is optional; the search ends at the first
 /// limit reached (or when the caller's stop flag is set). With no limit at
 /// all the search runs until the stop flag is set or the depth reaches
-/// [`MAX_DEPTH`](crate::engine::MAX_DEPTH).
+/// [`MAX_DEPTH`](crate::engine::MAX_DEPTH); without a stop flag it gets
+/// [`NO_CLOCK_NODES`] instead, and so does a time limit on a clock that does
+/// not advance ([`Limits::node_budget`]): every search ends.
 ///
 /// ```
 /// use draughts::engine::Limits;
@@ -105,6 +108,33 @@ impl Limits {
         Limits {
             move_time_ms: Some(ms),
             ..Limits::default()
+        }
+    }
+
+    /// The most nodes a search with these limits visits on `clock`: the
+    /// node limit if there is one; otherwise [`NO_CLOCK_NODES`] when a time
+    /// limit is set on a clock that does not advance (the time never runs
+    /// out, whatever the depth limit), or when nothing limits the search
+    /// and it cannot be `stoppable` (no stop flag); otherwise no bound
+    /// (`u64::MAX`).
+    ///
+    /// ```
+    /// use draughts::engine::{Limits, NoClock, NO_CLOCK_NODES};
+    /// let timed = Limits { depth: Some(40), ..Limits::move_time(1000) };
+    /// assert_eq!(timed.node_budget(&NoClock, false), NO_CLOCK_NODES);
+    /// assert_eq!(timed.node_budget(&|| 0u64, false), u64::MAX);
+    /// assert_eq!(Limits::nodes(500).node_budget(&NoClock, false), 500);
+    /// assert_eq!(Limits::depth(6).node_budget(&NoClock, false), u64::MAX);
+    /// assert_eq!(Limits::default().node_budget(&NoClock, false), NO_CLOCK_NODES);
+    /// assert_eq!(Limits::default().node_budget(&NoClock, true), u64::MAX);
+    /// ```
+    pub fn node_budget(&self, clock: &dyn Clock, stoppable: bool) -> u64 {
+        let timed = self.move_time_ms.is_some() || self.time_left_ms.is_some();
+        match self.nodes {
+            Some(n) => n,
+            None if timed && !clock.advances() => NO_CLOCK_NODES,
+            None if !timed && self.depth.is_none() && !stoppable => NO_CLOCK_NODES,
+            None => u64::MAX,
         }
     }
 

@@ -1,8 +1,8 @@
 //! The computer opponent: a search engine for every variant.
 //!
 //! * [`search`]: iterative-deepening PVS with a transposition table, move
-//!   ordering, capture quiescence and draw awareness; [`Engine`] holds its
-//!   tables between moves.
+//!   ordering, capture quiescence and the game's draw rules at every node;
+//!   [`Engine`] holds its tables between moves.
 //! * [`eval`]: the static evaluation, one [`Weights`] set per [`Family`].
 //! * `tt`: the transposition table (keyed by the Zobrist hash).
 //! * [`level`]: the four levels ([`Level`]) as data.
@@ -30,11 +30,12 @@ mod batch;
 pub mod clock;
 pub mod eval;
 pub mod level;
+mod picker;
 pub mod score;
 pub mod search;
 mod tt;
 
-pub use any::AnySearch;
+pub use any::{AnyPlayed, AnySearch};
 pub use batch::{analyse_many, BatchOptions, BatchResult};
 pub use clock::{Clock, Limits, NoClock, NO_CLOCK_NODES};
 pub use eval::{Family, Weights};
@@ -50,6 +51,24 @@ use crate::moves::Move;
 use crate::variant::Variant;
 use crate::Color;
 use level::Rng;
+
+/// A level's move with what the search found ([`Engine::play_scored`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played<V: Variant> {
+    /// The move.
+    pub mv: Move<V>,
+    /// Its score for the side to move; `None` when no search chose it (the
+    /// only legal move, or a level's random move).
+    pub score: Option<Score>,
+    /// The last completed depth (0 when no search chose the move).
+    pub depth: u32,
+    /// The principal variation, the move first: the whole line when the
+    /// search's best move was played, the move alone otherwise (a random
+    /// choice among near-best moves, or no search).
+    pub pv: Vec<Move<V>>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
 
 /// The move `level` plays in `game` with random seed `seed`, or `None` when
 /// the game is over. A fresh engine each call: the answer depends only on
@@ -86,32 +105,78 @@ impl Engine {
         seed: u64,
         hooks: Hooks<'_, V>,
     ) -> Option<Move<V>> {
+        self.play_scored(game, spec, seed, hooks).map(|p| p.mv)
+    }
+
+    /// The move [`Engine::play`] plays, with what the search found: its
+    /// score, the depth, the principal variation and the nodes, so that a
+    /// frontend shows the computer's evaluation without searching twice.
+    /// The same move as [`Engine::play`] for the same arguments.
+    ///
+    /// ```
+    /// use draughts::engine::{Engine, Hooks, Level};
+    /// use draughts::{Game, Russian};
+    /// let game = Game::<Russian>::new();
+    /// let spec = Level::Hard.spec().with_nodes(5000);
+    /// let p = Engine::with_tt_mib(1).play_scored(&game, &spec, 1, Hooks::default()).unwrap();
+    /// assert_eq!(p.pv[0], p.mv);
+    /// assert!(p.score.is_some() && p.depth >= 1 && p.nodes <= 5000);
+    /// let mv = Engine::with_tt_mib(1).play(&game, &spec, 1, Hooks::default());
+    /// assert_eq!(mv, Some(p.mv));
+    /// ```
+    pub fn play_scored<V: Variant>(
+        &mut self,
+        game: &Game<V>,
+        spec: &LevelSpec,
+        seed: u64,
+        hooks: Hooks<'_, V>,
+    ) -> Option<Played<V>> {
         let moves = game.legal_moves();
         if moves.is_empty() {
             return None;
         }
+        let unsearched = |mv: &Move<V>| Played {
+            mv: mv.clone(),
+            score: None,
+            depth: 0,
+            pv: vec![mv.clone()],
+            nodes: 0,
+        };
         let mut rng = Rng::new(
             seed ^ game.hash().rotate_left(17)
                 ^ (game.moves().len() as u64).wrapping_mul(0xA24B_AED4_963E_E407),
         );
         if moves.len() == 1 {
-            return Some(moves[0].clone());
+            return Some(unsearched(&moves[0]));
         }
         if spec.blunder_permille > 0 && rng.below(1000) < spec.blunder_permille as u64 {
-            return Some(moves[rng.below(moves.len() as u64) as usize].clone());
+            return Some(unsearched(&moves[rng.below(moves.len() as u64) as usize]));
         }
         if spec.margin <= 0 {
-            return self.search(game, &spec.limits, hooks).best;
+            let r = self.search(game, &spec.limits, hooks);
+            return r.best.clone().map(|mv| Played {
+                mv,
+                score: Some(r.score),
+                depth: r.depth,
+                pv: r.pv,
+                nodes: r.nodes,
+            });
         }
         let analysis = self.analyse(game, &spec.limits, hooks);
         let best = analysis.moves.first()?.1;
-        let near: Vec<&Move<V>> = analysis
+        let near: Vec<&(Move<V>, Score)> = analysis
             .moves
             .iter()
             .filter(|(_, s)| s.centimen() >= best.centimen() - spec.margin)
-            .map(|(m, _)| m)
             .collect();
-        Some(near[rng.below(near.len() as u64) as usize].clone())
+        let (mv, score) = near[rng.below(near.len() as u64) as usize].clone();
+        Some(Played {
+            pv: vec![mv.clone()],
+            mv,
+            score: Some(score),
+            depth: analysis.depth,
+            nodes: analysis.nodes,
+        })
     }
 
     /// Whether the engine, as the opponent of `offered_by`, accepts a draw

@@ -8,22 +8,32 @@
 //! the side to move must capture is searched on (captures are compulsory, so
 //! there is no stand-pat there) until it is quiet.
 //!
-//! Draws: a position that repeats one since the last capture or man move (in
-//! the search or in the game's history) scores 0, as do positions where the
-//! variant's king-move/no-progress count runs out and Turkish one-against-one.
+//! Draws, exactly as [`Game`] declares them: each node carries the game's
+//! count-rule state (started from [`Game::rule_counts`] and advanced by the
+//! code `Game` uses), so a node where any count rule of the variant (or of a
+//! custom [`DrawRules`](crate::DrawRules)) is met scores 0, after the check
+//! for a win: whether the rule ends the game or lets the player to move
+//! claim the draw (any [`Trigger`](crate::Trigger) and
+//! [`DrawMode`](crate::DrawMode): a claimable draw is a draw for the search). Repetitions count from the game's
+//! last irreversible move ([`Game::irreversible_index`]) as the rule counts
+//! them, and a position repeated inside the search scores 0 at once. Counts
+//! near their limit are part of the table key.
+//!
+//! Move ordering is the picker's (`picker.rs`).
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
 use smallvec::SmallVec;
 
-use super::clock::{Clock, Limits, NoClock, NO_CLOCK_NODES};
+use super::clock::{Clock, Limits, NoClock};
 use super::eval::Evaluator;
+use super::picker::{History, Picker, HISTORY_MAX};
 use super::score::{Score, INF, WIN, WIN_BOUND};
 use super::tt::{Tt, EXACT, LOWER, UPPER};
 use crate::bitboard::BitSet;
-use crate::draws::{Limit, Material};
-use crate::game::Game;
-use crate::moves::{Move, MoveList};
+use crate::draws::{Limit, MAX_COUNTS};
+use crate::game::{ends_by_itself, Counts, DrawMode, Game};
+use crate::moves::{Move, MoveList, MoveMode};
 use crate::outcome::{board_win, Outcome};
 use crate::position::Position;
 use crate::squares::Bits;
@@ -140,7 +150,7 @@ impl<'a, V: Variant> Hooks<'a, V> {
 /// ```
 pub struct Engine {
     tt: Tt,
-    history: Box<[[i32; 128]; 128]>,
+    history: Box<History>,
 }
 
 impl Default for Engine {
@@ -300,15 +310,55 @@ struct RunResult<V: Variant> {
     depth: u32,
 }
 
+/// The rule state and window of one search node.
+#[derive(Clone, Copy)]
+struct Node<V: Variant> {
+    pos: Position<V>,
+    /// The Zobrist hash of `pos`.
+    hash: u64,
+    /// Remaining nominal depth.
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    /// Plies from the root.
+    ply: i32,
+    /// Index in [`Searcher::hashes`] of the position after the last
+    /// irreversible move: repetitions are counted from there.
+    irrev: usize,
+    /// The count rules' plies, as the game keeps them.
+    counts: Counts,
+    /// On the principal variation (searched with a full window).
+    pv: bool,
+}
+
+impl<V: Variant> Node<V> {
+    /// The same node with another window and depth.
+    #[inline]
+    fn window(mut self, depth: i32, alpha: i32, beta: i32, pv: bool) -> Node<V> {
+        self.depth = depth;
+        self.alpha = alpha;
+        self.beta = beta;
+        self.pv = pv;
+        self
+    }
+}
+
+/// How close (in plies) a count must be to its limit before the table keys
+/// it: nearer than this, the same placement with another count is another
+/// position for the search.
+const COUNT_HORIZON: u16 = 24;
+
 struct Searcher<'e, 'h, V: Variant> {
     tt: &'e mut Tt,
-    history: &'e mut [[i32; 128]; 128],
+    history: &'e mut History,
     killers: [[u32; 2]; MAX_PLY],
     eval: Evaluator<V>,
     /// Hashes since the game's last irreversible move, then the search path.
     hashes: Vec<u64>,
     root_pos: Position<V>,
-    root_qk: u32,
+    root_counts: Counts,
+    /// Index in `hashes` of the root.
+    root_index: usize,
     over: bool,
     nodes: u64,
     max_nodes: u64,
@@ -322,8 +372,13 @@ struct Searcher<'e, 'h, V: Variant> {
     stopped: bool,
     seldepth: u32,
     analyse: bool,
-    repetition: bool,
-    quiet_limit: Option<u32>,
+    /// The draw mode the rules are applied in (always `Automatic`: a
+    /// claimable draw is a draw for the search).
+    draw_mode: DrawMode,
+    /// The repetition count that draws (`None`: the variant has none).
+    repetition: Option<u8>,
+    /// Each count rule's limit in plies (for the table key).
+    count_limits: [u16; MAX_COUNTS],
 }
 
 type InfoFn<'a, V> = Option<&'a mut dyn FnMut(&Info<'_, V>)>;
@@ -337,31 +392,25 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         stop: Option<&'h AtomicBool>,
         analyse: bool,
     ) -> Self {
-        let positions = game.positions();
-        let moves = game.moves();
-        let mut first = moves.len();
-        while first > 0 && moves.len() - first < 400 {
-            let (p, m) = (&positions[first - 1], &moves[first - 1]);
-            if m.is_capture() || !p.kings(p.turn()).contains(m.from()) {
-                break;
-            }
-            first -= 1;
-        }
-        let hashes: Vec<u64> = positions[first..].iter().map(|p| p.zobrist()).collect();
+        let hashes: Vec<u64> = game.positions()[game.irreversible_index()..]
+            .iter()
+            .map(|p| p.zobrist())
+            .collect();
+        let root_index = hashes.len() - 1;
         let start = clock.now_ms();
         let budget = limits.budget();
         let rules = V::RULES.draws;
-        // The count rules that run in any material and restart on every
-        // capture and man move count exactly the quiet king plies.
-        let quiet_limit = rules
-            .counts
-            .iter()
-            .filter(|c| c.material == Material::Any && c.resets.capture && c.resets.man_move)
-            .map(|c| match c.limit {
-                Limit::Plies(n) => n as u32,
-                Limit::MovesEach(n) | Limit::StrongerSideMoves(n) => 2 * n as u32,
-            })
-            .min();
+        // A draw the rules declare and one the player to move may claim
+        // score alike: every rule applies whatever the game's draw mode
+        // (the Hub's game, in `DrawMode::OnClaim`, declares none itself).
+        let draw_mode = DrawMode::Automatic;
+        let mut count_limits = [0; MAX_COUNTS];
+        for (l, rule) in count_limits.iter_mut().zip(rules.counts) {
+            *l = match rule.limit {
+                Limit::Plies(n) => n,
+                Limit::MovesEach(n) | Limit::StrongerSideMoves(n) => n.saturating_mul(2),
+            };
+        }
         engine.tt.new_search();
         for row in engine.history.iter_mut() {
             for h in row.iter_mut() {
@@ -375,17 +424,11 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             eval: Evaluator::new(),
             hashes,
             root_pos: *game.position(),
-            root_qk: game.quiet_king_plies() as u32,
+            root_counts: Counts::from_public(game.rule_counts()),
+            root_index,
             over: game.outcome().is_some(),
             nodes: 0,
-            max_nodes: match limits.nodes {
-                Some(n) => n,
-                // Time limits alone on a clock that never reaches them.
-                None if budget.is_some() && limits.depth.is_none() && !clock.advances() => {
-                    NO_CLOCK_NODES
-                }
-                None => u64::MAX,
-            },
+            max_nodes: limits.node_budget(clock, stop.is_some()),
             max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
             start,
             last_now: start,
@@ -396,8 +439,11 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             stopped: false,
             seldepth: 0,
             analyse,
-            repetition: rules.repetition.is_some(),
-            quiet_limit,
+            draw_mode,
+            repetition: rules
+                .repetition
+                .filter(|_| ends_by_itself(draw_mode, rules.repetition_trigger)),
+            count_limits,
         }
     }
 
@@ -445,8 +491,97 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         true
     }
 
-    fn run(&mut self, mut info: InfoFn<'_, V>) -> RunResult<V> {
+    /// The root node.
+    fn root(&self) -> Node<V> {
         let pos = self.root_pos;
+        Node {
+            pos,
+            hash: pos.zobrist(),
+            depth: 0,
+            alpha: -INF,
+            beta: INF,
+            ply: 0,
+            // `hashes` starts at the game's last irreversible position.
+            irrev: 0,
+            counts: self.root_counts,
+            pv: true,
+        }
+    }
+
+    /// The node after `m` (with the parent's window; set it with
+    /// [`Node::window`]). Its hash is not on the path yet.
+    #[inline]
+    fn child(&self, node: &Node<V>, m: &Move<V>) -> Node<V> {
+        let pos = &node.pos;
+        let next = pos.play(m);
+        let king_move = !(pos.kings & Bits::<V>::bit(m.from.0 as u32)).is_zero();
+        Node {
+            pos: next,
+            hash: pos.zobrist_after(node.hash, m),
+            ply: node.ply + 1,
+            irrev: if king_move && !m.is_capture() {
+                node.irrev
+            } else {
+                self.hashes.len()
+            },
+            counts: node.counts.after(pos, m, &next),
+            ..*node
+        }
+    }
+
+    /// The table key of a node: its hash, and the counts that are close to
+    /// their limit (the same placement then scores differently).
+    #[inline]
+    fn tt_key(&self, node: &Node<V>) -> u64 {
+        let mut key = node.hash;
+        for (i, (&c, &limit)) in node.counts.0.iter().zip(&self.count_limits).enumerate() {
+            if c != u16::MAX && limit.saturating_sub(c) <= COUNT_HORIZON {
+                key ^= (u64::from(c) + 1)
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    .rotate_left(8 * i as u32 + 5);
+            }
+        }
+        key
+    }
+
+    /// True when the game would be drawn by a rule in `node` (its hash is
+    /// the last on the path) or the player to move could claim a draw, as
+    /// [`Game`] declares it:
+    /// the repetition count since the last irreversible move (and any
+    /// repetition of a position of the search path), then every count rule.
+    #[inline]
+    fn rule_draw(&self, node: &Node<V>) -> bool {
+        if let Some(k) = self.repetition {
+            let n = self.hashes.len() - 1;
+            let h = self.hashes[n];
+            let mut seen = 1;
+            let mut i = n;
+            while i >= node.irrev + 2 {
+                i -= 2;
+                if self.hashes[i] == h {
+                    // A repetition inside the search (after the root) is
+                    // scored as a draw at once: the side that allowed it
+                    // can repeat again. Repetitions of the game's
+                    // positions count as the rule counts them.
+                    seen += 1;
+                    if seen >= k || i > self.root_index {
+                        return true;
+                    }
+                }
+            }
+        }
+        node.counts.ends_game(&node.pos, self.draw_mode)
+    }
+
+    /// The score of a node the rules draw: a win comes first (a side
+    /// without a legal move has lost, or won in Antidraughts), as in the game.
+    fn drawn_score(pos: &Position<V>, ply: i32) -> i32 {
+        decided_score(pos, ply, || pos.count_moves(MoveMode::Distinct) == 0).unwrap_or(0)
+    }
+
+    fn run(&mut self, mut info: InfoFn<'_, V>) -> RunResult<V> {
+        let node = self.root();
+        let pos = node.pos;
         let mut root: Vec<RootMove<V>> = if self.over {
             Vec::new()
         } else {
@@ -467,9 +602,12 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         if root.is_empty() {
             return result;
         }
-        // Order the root by the table move, then captures and a static look.
-        let hash = pos.zobrist();
-        let tt_move = self.tt.probe(hash, 0).map(|e| e.mv).unwrap_or(0);
+        // Order the root by the table move, then a static look.
+        let tt_move = self
+            .tt
+            .probe(self.tt_key(&node), 0)
+            .map(|e| e.mv)
+            .unwrap_or(0);
         for rm in root.iter_mut() {
             rm.score = -self.eval.evaluate(&pos.play(&rm.mv));
         }
@@ -478,13 +616,13 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         result.root = root.clone();
         let root_index = self.hashes.len() - 1;
         for depth in 1..=self.max_depth {
-            let done = self.root_iteration(&pos, hash, &mut root, depth as i32, root_index);
+            let done = self.root_iteration(&node, &mut root, depth as i32);
             if !done {
                 break;
             }
             result.root = root.clone();
             result.depth = depth;
-            result.pv = self.pv_line(&pos, hash, &root[0].mv, depth as usize + 8);
+            result.pv = self.pv_line(&node, &root[0].mv, depth as usize + 8);
             if let Some(cb) = info.as_mut() {
                 // Read the clock: a search without a time limit reads it
                 // nowhere else.
@@ -526,58 +664,19 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
 
     /// One iteration over the root moves; false when stopped before the first
     /// (previous best) move was searched, in which case `root` is unchanged.
-    fn root_iteration(
-        &mut self,
-        pos: &Position<V>,
-        hash: u64,
-        root: &mut [RootMove<V>],
-        depth: i32,
-        _root_index: usize,
-    ) -> bool {
+    fn root_iteration(&mut self, node: &Node<V>, root: &mut [RootMove<V>], depth: i32) -> bool {
         let mut alpha = -INF;
         let beta = INF;
         let mut scores: SmallVec<[i32; 64]> = SmallVec::new();
         for (i, rm) in root.iter().enumerate() {
-            let child = pos.play(&rm.mv);
-            let child_hash = pos.zobrist_after(hash, &rm.mv);
-            let (irrev, qk) = self.child_counters(pos, &rm.mv, 0, self.root_qk);
-            self.hashes.push(child_hash);
+            let child = self.child(node, &rm.mv);
+            self.hashes.push(child.hash);
             let score = if i == 0 || self.analyse {
-                -self.search(
-                    &child,
-                    child_hash,
-                    depth - 1,
-                    -beta,
-                    -alpha,
-                    1,
-                    irrev,
-                    qk,
-                    true,
-                )
+                -self.search(&child.window(depth - 1, -beta, -alpha, true))
             } else {
-                let s = -self.search(
-                    &child,
-                    child_hash,
-                    depth - 1,
-                    -alpha - 1,
-                    -alpha,
-                    1,
-                    irrev,
-                    qk,
-                    false,
-                );
+                let s = -self.search(&child.window(depth - 1, -alpha - 1, -alpha, false));
                 if s > alpha && !self.stopped {
-                    -self.search(
-                        &child,
-                        child_hash,
-                        depth - 1,
-                        -beta,
-                        -alpha,
-                        1,
-                        irrev,
-                        qk,
-                        true,
-                    )
+                    -self.search(&child.window(depth - 1, -beta, -alpha, true))
                 } else {
                     s
                 }
@@ -610,80 +709,36 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         if self.analyse {
             root[..searched].sort_by_key(|rm| core::cmp::Reverse(rm.score));
         }
+        let key = self.tt_key(node);
         self.tt
-            .store(hash, root[0].key, root[0].score, depth, EXACT, 0);
+            .store(key, root[0].key, root[0].score, depth, EXACT, 0);
         true
     }
 
-    /// (index of the last irreversible position, quiet king plies) after `mv`.
-    #[inline]
-    fn child_counters(
-        &self,
-        pos: &Position<V>,
-        mv: &Move<V>,
-        irrev: usize,
-        qk: u32,
-    ) -> (usize, u32) {
-        let king_move = !(pos.kings & Bits::<V>::bit(mv.from.0 as u32)).is_zero();
-        if king_move && !mv.is_capture() {
-            (irrev, qk + 1)
-        } else {
-            (self.hashes.len(), 0)
-        }
-    }
-
-    /// True when the current node (the last hash) is a draw by the rules.
-    #[inline]
-    fn is_draw(&self, irrev: usize, qk: u32) -> bool {
-        if let Some(limit) = self.quiet_limit {
-            if qk >= limit {
-                return true;
-            }
-        }
-        if self.repetition {
-            let n = self.hashes.len() - 1;
-            let h = self.hashes[n];
-            let mut i = n;
-            while i >= irrev + 2 {
-                i -= 2;
-                if self.hashes[i] == h {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn search(
-        &mut self,
-        pos: &Position<V>,
-        hash: u64,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: i32,
-        irrev: usize,
-        qk: u32,
-        pv_node: bool,
-    ) -> i32 {
+    /// The principal-variation search of `node` (its hash is the last on
+    /// the path): the score for the side to move.
+    fn search(&mut self, node: &Node<V>) -> i32 {
+        let pos = &node.pos;
+        let (depth, beta, ply) = (node.depth, node.beta, node.ply);
+        let mut alpha = node.alpha;
         // Before the move generation, only a king (Breakthrough) decides.
         if let Some(score) = decided_score(pos, ply, || false) {
             return score;
         }
-        if self.is_draw(irrev, qk) {
-            return 0;
+        if self.rule_draw(node) {
+            return Self::drawn_score(pos, ply);
         }
         if depth <= 0 || ply as usize >= MAX_PLY - 2 {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(node);
         }
         if !self.enter(ply) {
             return 0;
         }
+        let key = self.tt_key(node);
         let mut tt_move = 0;
-        if let Some(e) = self.tt.probe(hash, ply) {
+        if let Some(e) = self.tt.probe(key, ply) {
             tt_move = e.mv;
-            if !pv_node && e.depth as i32 >= depth {
+            if !node.pv && e.depth as i32 >= depth {
                 let cut = match e.bound {
                     EXACT => true,
                     LOWER => e.score >= beta,
@@ -699,124 +754,55 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             return decided_score(pos, ply, || true).unwrap_or(0);
         }
         let capture = moves[0].is_capture();
-        let mut order: SmallVec<[(i32, u32, usize); 48]> = moves
-            .iter()
-            .enumerate()
-            .map(|(idx, m)| {
-                let key = move_key(m);
-                let s = if key == tt_move {
-                    1 << 30
-                } else if capture {
-                    (1 << 28) + m.captured.count() as i32 * 64 + m.promotes as i32 * 32
-                } else if m.promotes {
-                    1 << 27
-                } else if key == self.killers[ply as usize][0] {
-                    (1 << 26) + 1
-                } else if key == self.killers[ply as usize][1] {
-                    1 << 26
-                } else {
-                    self.history[m.from.0 as usize][m.to().0 as usize].min((1 << 25) - 1)
-                };
-                (s, key, idx)
-            })
-            .collect();
+        let mut picker = Picker::new(&moves, tt_move, self.killers[ply as usize], self.history);
         let extension =
             i32::from(moves.len() == 1 && (ply as u32) < 2 * self.max_depth.min(40) + 8);
+        let new_depth = depth - 1 + extension;
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_key = 0;
-        for i in 0..moves.len() {
-            // Selection sort: the best remaining move next.
-            let mut j = i;
-            for k in i + 1..order.len() {
-                if order[k].0 > order[j].0 {
-                    j = k;
-                }
-            }
-            order.swap(i, j);
-            let (ord, key, idx) = order[i];
-            let m = &moves[idx];
-            let child = pos.play(m);
-            let child_hash = pos.zobrist_after(hash, m);
-            let (c_irrev, c_qk) = self.child_counters(pos, m, irrev, qk);
-            let new_depth = depth - 1 + extension;
-            self.hashes.push(child_hash);
+        let mut i = 0;
+        while let Some(picked) = picker.next() {
+            let m = &moves[picked.index];
+            let child = self.child(node, m);
+            self.hashes.push(child.hash);
             let score = if i == 0 {
-                -self.search(
-                    &child,
-                    child_hash,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    c_irrev,
-                    c_qk,
-                    pv_node,
-                )
+                -self.search(&child.window(new_depth, -beta, -alpha, node.pv))
             } else {
-                let quiet = !capture && !m.promotes && ord < (1 << 26);
-                let reduction = if quiet && depth >= 3 && i >= 3 {
+                let reduction = if picked.is_history_move() && depth >= 3 && i >= 3 {
                     1 + i32::from(depth >= 6 && i >= 8)
                 } else {
                     0
                 };
-                let mut s = -self.search(
-                    &child,
-                    child_hash,
-                    new_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    c_irrev,
-                    c_qk,
-                    false,
-                );
+                let null = |d| child.window(d, -alpha - 1, -alpha, false);
+                let mut s = -self.search(&null(new_depth - reduction));
                 if s > alpha && reduction > 0 && !self.stopped {
-                    s = -self.search(
-                        &child,
-                        child_hash,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        c_irrev,
-                        c_qk,
-                        false,
-                    );
+                    s = -self.search(&null(new_depth));
                 }
-                if s > alpha && s < beta && pv_node && !self.stopped {
-                    s = -self.search(
-                        &child,
-                        child_hash,
-                        new_depth,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                        c_irrev,
-                        c_qk,
-                        true,
-                    );
+                if s > alpha && s < beta && node.pv && !self.stopped {
+                    s = -self.search(&child.window(new_depth, -beta, -alpha, true));
                 }
                 s
             };
             self.hashes.pop();
+            i += 1;
             if self.stopped {
                 return 0;
             }
             if score > best {
                 best = score;
-                best_key = key;
+                best_key = picked.key;
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
                         if !capture && !m.promotes {
                             let k = &mut self.killers[ply as usize];
-                            if k[0] != key {
+                            if k[0] != picked.key {
                                 k[1] = k[0];
-                                k[0] = key;
+                                k[0] = picked.key;
                             }
                             let h = &mut self.history[m.from.0 as usize][m.to().0 as usize];
-                            *h = (*h + depth * depth).min(1 << 24);
+                            *h = (*h + depth * depth).min(HISTORY_MAX);
                         }
                         break;
                     }
@@ -830,23 +816,31 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         } else {
             UPPER
         };
-        self.tt.store(hash, best_key, best, depth, bound, ply);
+        self.tt.store(key, best_key, best, depth, bound, ply);
         best
     }
 
-    /// Searches forced captures to the end; a quiet position scores its evaluation.
-    fn qsearch(&mut self, pos: &Position<V>, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+    /// Searches forced captures to the end; a quiet position scores its
+    /// evaluation. The count rules are advanced here too (a capture can
+    /// make a drawn ending at once, as Turkish one piece each).
+    fn qsearch(&mut self, node: &Node<V>) -> i32 {
+        let pos = &node.pos;
+        let (beta, ply) = (node.beta, node.ply);
+        let mut alpha = node.alpha;
         if !self.enter(ply) {
             return 0;
         }
         if let Some(score) = decided_score(pos, ply, || false) {
             return score;
         }
+        if node.counts.ends_game(pos, self.draw_mode) {
+            return Self::drawn_score(pos, ply);
+        }
         if !pos.has_captures() || ply as usize >= MAX_PLY - 1 {
             // A side without a move: decided by the variant's win rule.
-            if let Some(score) = decided_score(pos, ply, || {
-                pos.count_moves(crate::moves::MoveMode::Distinct) == 0
-            }) {
+            if let Some(score) =
+                decided_score(pos, ply, || pos.count_moves(MoveMode::Distinct) == 0)
+            {
                 return score;
             }
             return self.eval.evaluate(pos);
@@ -856,7 +850,17 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         moves.sort_by_key(|m| core::cmp::Reverse(m.captured.count()));
         let mut best = -INF;
         for m in &moves {
-            let score = -self.qsearch(&pos.play(m), -beta, -alpha, ply + 1);
+            // No table and no repetition below: the hash is not needed.
+            let next = pos.play(m);
+            let child = Node {
+                pos: next,
+                hash: 0,
+                ply: ply + 1,
+                counts: node.counts.after(pos, m, &next),
+                ..*node
+            }
+            .window(0, -beta, -alpha, false);
+            let score = -self.qsearch(&child);
             if self.stopped {
                 return 0;
             }
@@ -874,28 +878,125 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
     }
 
     /// The principal variation: `first`, then the table moves.
-    fn pv_line(
-        &mut self,
-        pos: &Position<V>,
-        hash: u64,
-        first: &Move<V>,
-        max: usize,
-    ) -> Vec<Move<V>> {
+    fn pv_line(&mut self, root: &Node<V>, first: &Move<V>, max: usize) -> Vec<Move<V>> {
         let mut pv = vec![first.clone()];
-        let mut p = pos.play(first);
-        let mut h = pos.zobrist_after(hash, first);
+        let mut node = self.child(root, first);
         let mut seen: SmallVec<[u64; 64]> = SmallVec::new();
-        seen.push(hash);
-        while pv.len() < max && !seen.contains(&h) {
-            seen.push(h);
-            let Some(e) = self.tt.probe(h, 0) else { break };
-            let Some(m) = p.legal_moves().into_iter().find(|m| move_key(m) == e.mv) else {
+        seen.push(root.hash);
+        while pv.len() < max && !seen.contains(&node.hash) {
+            seen.push(node.hash);
+            let Some(e) = self.tt.probe(self.tt_key(&node), 0) else {
                 break;
             };
-            h = p.zobrist_after(h, &m);
-            p = p.play(&m);
+            let Some(m) = node
+                .pos
+                .legal_moves()
+                .into_iter()
+                .find(|m| move_key(m) == e.mv)
+            else {
+                break;
+            };
+            node = self.child(&node, &m);
             pv.push(m);
         }
         pv
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::squares::SquareSet;
+    use crate::{Brazilian, Czech, English, International, Pool, Russian, Turkish};
+    use proptest::prelude::*;
+
+    /// A random small ending of `V` (one to three pieces a side, mostly
+    /// kings), walked `plies` random plies so that counts run; `None` when
+    /// the placement is not a legal position or the game ends on the way.
+    fn endgame<V: Variant>(seed: u64, plies: usize, mode: DrawMode) -> Option<Game<V>> {
+        let names = SquareSet::<V>::all().texts();
+        let mut r = seed;
+        let mut next = |n: usize| {
+            r = r
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            ((r >> 33) % n as u64) as usize
+        };
+        let mut free: Vec<&String> = names.iter().collect();
+        let mut side = |count: usize, next: &mut dyn FnMut(usize) -> usize| {
+            (0..count)
+                .map(|_| {
+                    let sq = free.swap_remove(next(free.len()));
+                    if next(4) == 0 {
+                        sq.to_string()
+                    } else {
+                        format!("K{sq}")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let (w, b) = (1 + next(3), 1 + next(3));
+        let white = side(w, &mut next);
+        let black = side(b, &mut next);
+        let turn = if next(2) == 0 { "W" } else { "B" };
+        let pos = Position::<V>::from_fen(&format!("{turn}:W{white}:B{black}")).ok()?;
+        let mut game = Game::from_position(pos);
+        game.set_draw_mode(mode);
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                return None;
+            }
+            game.play(&moves[next(moves.len())]).unwrap();
+        }
+        game.outcome().is_none().then_some(game)
+    }
+
+    /// For every root move: the game is drawn after it (or the player to
+    /// move may claim a draw, in the draw modes that make rules claims)
+    /// exactly when the search's node after it is a draw by the rules (and
+    /// not first a win).
+    fn root_draws_agree<V: Variant>(game: &Game<V>) -> Result<(), TestCaseError> {
+        let mut engine = Engine::with_tt_mib(1);
+        let mut s = Searcher::new(&mut engine, game, &Limits::depth(1), &NoClock, None, true);
+        let root = s.root();
+        for m in game.legal_moves() {
+            let mut after = game.clone();
+            after.play(&m).unwrap();
+            let drawn = matches!(after.outcome(), Some(Outcome::Draw { .. }))
+                || after.claimable_draw().is_some();
+            let child = s.child(&root, &m);
+            s.hashes.push(child.hash);
+            let engine_draw = decided_score(&child.pos, 1, || false).is_none()
+                && s.rule_draw(&child)
+                && Searcher::drawn_score(&child.pos, 1) == 0;
+            s.hashes.pop();
+            prop_assert_eq!(
+                drawn,
+                engine_draw,
+                "{} {} after {}: {:?}",
+                V::NAME,
+                game.position().to_fen(),
+                m,
+                after.outcome()
+            );
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+        #[test]
+        fn the_search_declares_the_games_draws(seed in any::<u64>(), plies in 0usize..48, mode in 0usize..3) {
+            let mode = [DrawMode::Automatic, DrawMode::AsWritten, DrawMode::OnClaim][mode];
+            if let Some(g) = endgame::<International>(seed, plies, mode) { root_draws_agree(&g)?; }
+            if let Some(g) = endgame::<Russian>(seed, plies, mode) { root_draws_agree(&g)?; }
+            if let Some(g) = endgame::<Pool>(seed, plies, mode) { root_draws_agree(&g)?; }
+            if let Some(g) = endgame::<Czech>(seed, plies, mode) { root_draws_agree(&g)?; }
+            if let Some(g) = endgame::<Brazilian>(seed, plies, mode) { root_draws_agree(&g)?; }
+            if let Some(g) = endgame::<Turkish>(seed, plies, mode) { root_draws_agree(&g)?; }
+            if let Some(g) = endgame::<English>(seed, plies, mode) { root_draws_agree(&g)?; }
+        }
     }
 }

@@ -235,6 +235,44 @@ impl SearchResult {
     }
 }
 
+/// The move a level played with what the search found (`Engine.play_scored`):
+/// its score (None when no search chose it: the only legal move, or the
+/// level's random move), the depth, the principal variation (the move
+/// first) and the nodes.
+#[pyclass(module = "draughts_rs", name = "Played", frozen)]
+pub struct Played {
+    /// The move played.
+    #[pyo3(get, name = "move")]
+    mv: PyMove,
+    /// Its score for the side to move, or None when no search chose it.
+    #[pyo3(get)]
+    score: Option<PyScore>,
+    /// The last completed depth (0 when no search chose the move).
+    #[pyo3(get)]
+    depth: u32,
+    /// The principal variation, the move first.
+    #[pyo3(get)]
+    pv: Vec<PyMove>,
+    /// Nodes searched.
+    #[pyo3(get)]
+    nodes: u64,
+}
+
+#[pymethods]
+impl Played {
+    fn __repr__(&self) -> String {
+        format!(
+            "Played(move={}, score={}, depth={}, nodes={})",
+            format_args!("Move({})", q(&self.mv.text)),
+            self.score
+                .as_ref()
+                .map_or("None".to_string(), |s| q(&s.0.to_string())),
+            self.depth,
+            self.nodes
+        )
+    }
+}
+
 /// A non-negative integer argument (`EngineError` otherwise; `TypeError`
 /// for a value that is not an integer).
 fn count(name: &str, v: &Bound<'_, PyAny>) -> PyResult<u64> {
@@ -313,6 +351,7 @@ pub(crate) fn searchable(v: &Bound<'_, PyAny>) -> PyResult<AnyGame> {
 
 enum Job {
     Play(LevelSpec, u64),
+    PlayScored(LevelSpec, u64),
     Search(Limits),
     Analyse(Limits),
     AcceptsDraw(Color),
@@ -320,6 +359,7 @@ enum Job {
 
 enum Answer {
     Move(Option<PyMove>),
+    Played(Option<Played>),
     Result(SearchResult),
     Scores(Vec<(PyMove, PyScore)>),
     Draw(bool),
@@ -445,6 +485,15 @@ impl PyEngine {
                     info: Some(&mut hook),
                 };
                 match job {
+                    Job::PlayScored(spec, seed) => Answer::Played(
+                        engine.play_scored(g, &spec, seed, hooks).map(|p| Played {
+                            mv: py_move(kind, &p.mv),
+                            score: p.score.map(PyScore),
+                            depth: p.depth,
+                            pv: p.pv.iter().map(|m| py_move(kind, m)).collect(),
+                            nodes: p.nodes,
+                        }),
+                    ),
                     Job::Play(spec, seed) => Answer::Move(
                         engine.play(g, &spec, seed, hooks).map(|m| py_move(kind, &m)),
                     ),
@@ -578,6 +627,48 @@ impl PyEngine {
         match Self::run(slf, g, Job::Play(spec, s.seed), callback)? {
             Answer::Move(m) => Ok(m),
             _ => unreachable!("a play job answers with a move"),
+        }
+    }
+
+    /// The move `play` plays, with what the search found: a `Played` with
+    /// the move, its score (None when no search chose it), the depth, the
+    /// principal variation and the nodes, so a frontend shows the
+    /// computer's evaluation without searching twice. None once the game
+    /// is over. Same arguments as `play`.
+    ///
+    /// >>> import draughts_rs as d
+    /// >>> p = d.Engine("hard", seed=1).play_scored(d.Game("russian"), nodes=3000)
+    /// >>> p.pv[0] == p.move, p.score is not None, p.depth >= 1
+    /// (True, True, True)
+    #[pyo3(signature = (game, *, depth = None, nodes = None, time_ms = None, time_left_ms = None, increment_ms = None, moves_to_go = None, callback = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn play_scored(
+        slf: &Bound<'_, Self>,
+        game: &Bound<'_, PyAny>,
+        depth: Option<&Bound<'_, PyAny>>,
+        nodes: Option<&Bound<'_, PyAny>>,
+        time_ms: Option<&Bound<'_, PyAny>>,
+        time_left_ms: Option<&Bound<'_, PyAny>>,
+        increment_ms: Option<&Bound<'_, PyAny>>,
+        moves_to_go: Option<&Bound<'_, PyAny>>,
+        callback: Option<Py<PyAny>>,
+    ) -> PyResult<Option<Played>> {
+        let s = slf.get().settings();
+        let mut spec = s.level.spec();
+        spec.limits = limits(
+            spec.limits,
+            depth,
+            nodes,
+            time_ms,
+            time_left_ms,
+            increment_ms,
+            moves_to_go,
+            false,
+        )?;
+        let g = searchable(game)?;
+        match Self::run(slf, g, Job::PlayScored(spec, s.seed), callback)? {
+            Answer::Played(p) => Ok(p),
+            _ => unreachable!("a scored play job answers with a played move"),
         }
     }
 

@@ -90,6 +90,7 @@ fn draughts_rs_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::LevelInfo>()?;
     m.add_class::<engine::SearchInfo>()?;
     m.add_class::<engine::SearchResult>()?;
+    m.add_class::<engine::Played>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(engine::levels, m)?)?;
     m.add_function(wrap_pyfunction!(game::read_pdn, m)?)?;

@@ -482,3 +482,13 @@ def test_engine_docstring_examples_run():
     for t in tests:
         runner.run(t)
     assert runner.failures == 0
+
+
+def test_play_scored_gives_the_levels_move_with_its_score():
+    g = d.Game("russian")
+    p = d.Engine("hard", seed=1).play_scored(g, nodes=3000)
+    assert p.move in g.legal_moves()
+    assert p.pv[0] == p.move
+    assert p.score is not None and p.depth >= 1 and p.nodes <= 3000
+    # The same move as play().
+    assert d.Engine("hard", seed=1).play(g, nodes=3000) == p.move

@@ -271,6 +271,21 @@ impl Engine {
         }
     }
 
+    /// The move the level plays in `game` (the same as `play`), with its
+    /// score, depth and principal variation, so a page shows the computer's
+    /// evaluation without searching twice; null once the game is over.
+    #[wasm_bindgen(js_name = playScored, unchecked_return_type = "Played | null")]
+    pub fn play_scored(&mut self, game: &Game) -> Result<JsValue, JsError> {
+        let spec = self.spec();
+        match game
+            .inner
+            .engine_play_scored(&mut self.inner, &spec, self.seed, &HostClock::new())
+        {
+            Some(p) => to_js(&p),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
     /// A full-strength search of `game` within `limits` (at least one of
     /// depth, nodes, moveTimeMs, timeLeftMs): the best move, its score, the
     /// principal variation, the depth reached, nodes and time. The level

@@ -94,6 +94,20 @@ pub struct SearchJs {
     pub time_ms: u64,
 }
 
+/// A level's move with what the search found.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayedJs {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub score: Option<f64>,
+    pub win_in: Option<i32>,
+    pub score_text: Option<String>,
+    pub pv: Vec<String>,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
 /// One root move of an analysis.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
@@ -392,6 +406,23 @@ export interface SearchResult {
   seldepth: number;
   nodes: number;
   timeMs: number;
+}
+
+/** The move a level plays, with what the search found (Engine.playScored). */
+export interface Played {
+  /** The move, as full-path text for Game.play(). */
+  move: string;
+  /** Its score for the side to move, in men; null when no search chose it (the only legal move, or the level's random move). */
+  score: number | null;
+  /** A forced result in plies (as SearchResult.winIn); null otherwise. */
+  winIn: number | null;
+  /** The library's text of the score ("+0.25", "win in 7"); null when not searched. */
+  scoreText: string | null;
+  /** The principal variation, the move first. */
+  pv: string[];
+  /** The last completed depth (0 when not searched). */
+  depth: number;
+  nodes: number;
 }
 
 /** One root move of an analysis and its score for the side to move. */

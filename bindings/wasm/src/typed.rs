@@ -14,8 +14,8 @@ use draughts::{
 use draughts::svg::{Labels, SvgOptions};
 
 use crate::shapes::{
-    AnalysedMoveJs, AnalysisJs, DrawCountJs, MoveJs, PieceJs, SearchJs, SquareArgJs, SquareJs,
-    SvgOptionsJs, VariantJs,
+    AnalysedMoveJs, AnalysisJs, DrawCountJs, MoveJs, PieceJs, PlayedJs, SearchJs, SquareArgJs,
+    SquareJs, SvgOptionsJs, VariantJs,
 };
 
 /// A rejected call: the library's message, thrown as a JS `Error`.
@@ -331,6 +331,13 @@ pub trait DynGame {
         seed: u64,
         clock: &dyn Clock,
     ) -> Option<String>;
+    fn engine_play_scored(
+        &self,
+        engine: &mut Engine,
+        spec: &LevelSpec,
+        seed: u64,
+        clock: &dyn Clock,
+    ) -> Option<PlayedJs>;
     fn engine_search(&self, engine: &mut Engine, limits: &Limits, clock: &dyn Clock) -> SearchJs;
     fn engine_analyse(&self, engine: &mut Engine, limits: &Limits, clock: &dyn Clock)
         -> AnalysisJs;
@@ -428,6 +435,25 @@ impl<V: Variant> DynGame for Game<V> {
         engine
             .play(self, spec, seed, Hooks::with_clock(clock))
             .map(|m| m.to_string())
+    }
+    fn engine_play_scored(
+        &self,
+        engine: &mut Engine,
+        spec: &LevelSpec,
+        seed: u64,
+        clock: &dyn Clock,
+    ) -> Option<PlayedJs> {
+        let p = engine.play_scored(self, spec, seed, Hooks::with_clock(clock))?;
+        let parts = p.score.map(score_parts);
+        Some(PlayedJs {
+            mv: p.mv.to_string(),
+            score: parts.as_ref().map(|s| s.0),
+            win_in: parts.as_ref().and_then(|s| s.1),
+            score_text: parts.map(|s| s.2),
+            pv: p.pv.iter().map(ToString::to_string).collect(),
+            depth: p.depth,
+            nodes: p.nodes,
+        })
     }
     fn engine_search(&self, engine: &mut Engine, limits: &Limits, clock: &dyn Clock) -> SearchJs {
         let r = engine.search(self, limits, Hooks::with_clock(clock));
@@ -626,6 +652,25 @@ mod tests {
         assert_eq!(
             square::<International>("51"),
             Err("`51` is not a playing square of international".to_string())
+        );
+    }
+
+    #[test]
+    fn a_levels_move_comes_with_its_score() {
+        use draughts::engine::{Engine, Level, NoClock};
+        use draughts::{Game, Russian};
+        let game = Game::<Russian>::new();
+        let spec = Level::Hard.spec().with_nodes(3000);
+        let mut engine = Engine::with_tt_mib(1);
+        let p = game
+            .engine_play_scored(&mut engine, &spec, 1, &NoClock)
+            .unwrap();
+        assert_eq!(p.pv.first(), Some(&p.mv));
+        assert!(p.score.is_some() && p.score_text.is_some() && p.depth >= 1);
+        let mut engine = Engine::with_tt_mib(1);
+        assert_eq!(
+            game.engine_play(&mut engine, &spec, 1, &NoClock),
+            Some(p.mv)
         );
     }
 

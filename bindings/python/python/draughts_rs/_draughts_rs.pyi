@@ -362,6 +362,25 @@ class SearchResult:
 Searchable = Union[Game, Board]
 Callback = Callable[[SearchInfo], Any]
 
+class Played:
+    """The move a level played, with what the search found."""
+
+    @property
+    def move(self) -> Move:
+        """The move played."""
+    @property
+    def score(self) -> Optional[Score]:
+        """Its score for the side to move; None when no search chose it."""
+    @property
+    def depth(self) -> int:
+        """The last completed depth (0 when no search chose the move)."""
+    @property
+    def pv(self) -> List[Move]:
+        """The principal variation, the move first."""
+    @property
+    def nodes(self) -> int:
+        """Nodes searched."""
+
 class Engine:
     """The computer opponent: the library's search engine for every variant,
     keeping its transposition table and move-ordering history between moves.
@@ -408,6 +427,20 @@ class Engine:
     ) -> Optional[Move]:
         """The move the level plays in ``game``, or None when the game is over.
         Limits given replace the level's; its way of erring stays."""
+    def play_scored(
+        self,
+        game: Searchable,
+        *,
+        depth: Optional[int] = None,
+        nodes: Optional[int] = None,
+        time_ms: Optional[int] = None,
+        time_left_ms: Optional[int] = None,
+        increment_ms: Optional[int] = None,
+        moves_to_go: Optional[int] = None,
+        callback: Optional[Callback] = None,
+    ) -> Optional[Played]:
+        """The move ``play`` plays, with its score (None when no search chose
+        it), depth, principal variation and nodes."""
     def search(
         self,
         game: Searchable,

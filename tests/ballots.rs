@@ -1,0 +1,42 @@
+//! The opening ballots shipped as data: every opening replays legally in its
+//! variant, none twice, and the counts are the published ones.
+use std::collections::HashSet;
+
+use draughts::ballots::{english_three_move, international_two_move, Opening};
+use draughts::{English, International, Variant};
+
+fn replays<V: Variant>(ballot: &[Opening]) {
+    let mut seen = HashSet::new();
+    for o in ballot {
+        let game = o
+            .typed::<V>()
+            .unwrap_or_else(|e| panic!("{}: {e}", V::NAME));
+        assert!(game.outcome().is_none(), "{o}");
+        assert!(seen.insert(game.position().to_fen()), "{o} twice");
+    }
+}
+
+/// The ACF list has 174 three-move openings, 18 of them barred: 156 are
+/// balloted. Each is three plies of the English start position (Black first).
+#[test]
+fn english_three_move_ballots_are_the_156_acf_openings() {
+    let b = english_three_move();
+    assert_eq!(b.len(), 156);
+    assert!(b
+        .iter()
+        .all(|o| matches!(o, Opening::Moves(m) if m.len() == 3)));
+    replays::<English>(&b);
+    // The first and last of the ACF list, and a barred one that is absent.
+    assert_eq!(b[0].to_string(), "9-13 21-17 5-9");
+    assert_eq!(b[155].to_string(), "12-16 24-20 10-15");
+    assert!(!b.iter().any(|o| o.to_string() == "9-13 21-17 10-14"));
+}
+
+#[test]
+fn international_two_move_openings_are_every_first_move_pair() {
+    let b = international_two_move();
+    assert_eq!(b.len(), 81);
+    replays::<International>(&b);
+    let start = draughts::Game::<International>::new();
+    assert_eq!(start.legal_moves().len(), 9);
+}
