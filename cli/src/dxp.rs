@@ -54,6 +54,22 @@ pub struct Args {
     once: bool,
 }
 
+/// What our side plays with, from `draughts dxp` or `draughts match --dxp`.
+pub struct Config {
+    /// The level that plays.
+    pub level: Level,
+    /// A node budget per move instead of the level's own limit.
+    pub nodes: Option<u64>,
+    /// Games to play as initiator.
+    pub games: u32,
+    /// Thinking time per side per game sent in game requests, in minutes.
+    pub minutes: u16,
+    /// Plies after which the initiator ends a game as a draw.
+    pub max_plies: usize,
+    /// The name sent to the other program.
+    pub name: String,
+}
+
 /// Our side of one game.
 struct Player {
     game: Game<International>,
@@ -65,7 +81,7 @@ struct Player {
 }
 
 impl Player {
-    fn new(args: &Args) -> Player {
+    fn new(args: &Config) -> Player {
         let mut spec = args.level.spec();
         if let Some(n) = args.nodes {
             spec = spec.with_nodes(n);
@@ -155,7 +171,7 @@ impl Link {
 }
 
 /// Serves one initiator until it disconnects or asks to stop.
-fn follow(link: &mut Link, args: &Args) -> std::io::Result<()> {
+fn follow(link: &mut Link, args: &Config) -> std::io::Result<()> {
     let mut player = Player::new(args);
     let mut playing = false;
     while let Some(message) = link.receive()? {
@@ -250,7 +266,7 @@ fn follow(link: &mut Link, args: &Args) -> std::io::Result<()> {
     Ok(())
 }
 
-fn accept(args: &Args, code: AcceptCode) -> Message {
+fn accept(args: &Config, code: AcceptCode) -> Message {
     Message::GameAccept(GameAccept {
         name: args.name.clone(),
         code,
@@ -268,7 +284,7 @@ enum Result3 {
 /// Plays one game as initiator; `None` when the follower declined it.
 fn initiate(
     link: &mut Link,
-    args: &Args,
+    args: &Config,
     player: &mut Player,
     ours: Color,
     last: bool,
@@ -369,6 +385,14 @@ fn closed() -> std::io::Error {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, String> {
+    let config = Config {
+        level: args.level,
+        nodes: args.nodes,
+        games: args.games,
+        minutes: args.minutes,
+        max_plies: args.max_plies,
+        name: args.name.clone(),
+    };
     if let Some(port) = args.listen {
         let listener = TcpListener::bind(("127.0.0.1", port))
             .map_err(|e| format!("cannot listen on port {port}: {e}"))?;
@@ -387,7 +411,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 stream,
                 framer: Framer::default(),
             };
-            if let Err(e) = follow(&mut link, &args) {
+            if let Err(e) = follow(&mut link, &config) {
                 eprintln!("dxp: {e}");
             }
             if args.once {
@@ -399,13 +423,20 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let Some(target) = args.connect.as_deref() else {
         return Err("dxp needs --listen PORT or --connect HOST:PORT".into());
     };
+    connect(target, &config)
+}
+
+/// Plays `args.games` games as initiator against the DXP follower at
+/// `target` (HOST:PORT), colours alternated, and prints one line per game
+/// and the tally.
+pub fn connect(target: &str, args: &Config) -> Result<ExitCode, String> {
     let stream =
         TcpStream::connect(target).map_err(|e| format!("cannot connect to {target}: {e}"))?;
     let mut link = Link {
         stream,
         framer: Framer::default(),
     };
-    let mut player = Player::new(&args);
+    let mut player = Player::new(args);
     let (mut wins, mut draws, mut losses, mut declined) = (0, 0, 0, 0);
     for g in 0..args.games {
         let ours = if g % 2 == 0 {
@@ -414,7 +445,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             Color::Black
         };
         let last = g + 1 == args.games;
-        match initiate(&mut link, &args, &mut player, ours, last)
+        match initiate(&mut link, args, &mut player, ours, last)
             .map_err(|e| format!("game {}: {e}", g + 1))?
         {
             Some(Result3::Win) => wins += 1,

@@ -66,6 +66,10 @@ pub struct Args {
     /// The Hub `level` arguments the external engine gets before each move.
     #[arg(long, default_value = "move-time=0.1")]
     engine_level: String,
+    /// Play `--first` (a level) against a DXP follower at HOST:PORT
+    /// (International draughts; as `draughts dxp --connect`).
+    #[arg(long, conflicts_with_all = ["engine", "ladder", "ballots"])]
+    dxp: Option<String>,
 }
 
 /// A player: a level or a uniformly random mover.
@@ -281,6 +285,21 @@ fn run_match<V: Variant>(cfg: Config, external: Option<&mut External>) -> Result
 
 /// Runs the match(es) and prints one table row per pairing and variant.
 pub fn run(args: Args) -> Result<ExitCode, String> {
+    if let Some(target) = &args.dxp {
+        let Player::Level(level) = Player::parse(args.first.as_deref().unwrap_or("hard"))? else {
+            return Err("--dxp plays a level (--first very-easy|easy|medium|hard)".into());
+        };
+        let nodes = (level == Level::Hard).then_some(args.hard_nodes);
+        let config = crate::dxp::Config {
+            level,
+            nodes,
+            games: args.games,
+            minutes: 10,
+            max_plies: args.max_plies,
+            name: "draughts".into(),
+        };
+        return crate::dxp::connect(target, &config);
+    }
     let kinds: Vec<VariantKind> = if args.variant.eq_ignore_ascii_case("all") {
         VariantKind::ALL.to_vec()
     } else {

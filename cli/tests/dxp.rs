@@ -214,3 +214,37 @@ fn the_follower_answers_bad_messages_as_the_protocol_says() {
     );
     assert!(err.contains("not legal"), "{err}");
 }
+
+#[test]
+fn match_dxp_plays_a_level_against_a_follower() {
+    let (mut follower, port) = listen(&["--once"]);
+    let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args([
+            "match",
+            "--dxp",
+            &format!("127.0.0.1:{port}"),
+            "-a",
+            "medium",
+            "-g",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.lines().last().unwrap().starts_with("games=2 "),
+        "{text}"
+    );
+    assert!(follower.wait().unwrap().success());
+    // A random mover is no level to send over DXP.
+    let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(["match", "--dxp", "127.0.0.1:1", "-a", "random"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
