@@ -222,14 +222,6 @@ impl<V: Variant> Position<V> {
     /// king can.
     #[inline]
     fn capturers(&self) -> (Bits<V>, bool) {
-        let (men, king_can, _) = self.capturers_and_jumps();
-        (men, king_can)
-    }
-
-    /// [`Position::capturers`], and the squares from which a man could jump
-    /// in each of its capture directions ([`ManJumps`]).
-    #[inline(always)]
-    fn capturers_and_jumps(&self) -> (Bits<V>, bool, ManJumps<V>) {
         let (own, opp) = self.own_opp();
         let empty = V::Board::ALL & !(own | opp);
         let men = own & !self.kings;
@@ -239,16 +231,11 @@ impl<V: Variant> Position<V> {
         } else {
             opp & !self.kings
         };
-        let mut jumps = ManJumps {
-            can: [Bits::<V>::ZERO; 8],
-            any: Bits::<V>::ZERO,
-        };
+        let mut men_capturing = Bits::<V>::ZERO;
         each_dir::<V>(man_capture_mask::<V>(self.turn), |d| {
             let back = d ^ 2;
-            jumps.can[d] = shift_in::<V>(shift_in::<V>(empty, back) & man_targets, back);
-            jumps.any |= jumps.can[d];
+            men_capturing |= men & shift_in::<V>(shift_in::<V>(empty, back) & man_targets, back);
         });
-        let men_capturing = men & jumps.any;
         let mut king_can = false;
         if !kings.is_zero() {
             king_can = any_diagonal(|d| {
@@ -273,7 +260,7 @@ impl<V: Variant> Position<V> {
                 });
             }
         }
-        (men_capturing, king_can, jumps)
+        (men_capturing, king_can)
     }
 
     #[inline]
@@ -295,26 +282,21 @@ impl<V: Variant> Position<V> {
     /// Counts the legal moves; steps are counted with popcounts.
     #[inline]
     pub(crate) fn count(&self, mode: MoveMode) -> u64 {
-        let (men, king_can, jumps) = self.capturers_and_jumps();
-        if king_can || !men.is_zero() {
-            self.count_captures(mode, men, king_can, &jumps)
-        } else {
-            self.count_steps()
+        // `single_jumps` works the per-direction jumps out again: handing
+        // them over from here costs the step-counting path more (measured
+        // under callgrind) than recomputing them costs the captures.
+        match self.capture_sources() {
+            Some((men, king_can)) => self.count_captures(mode, men, king_can),
+            None => self.count_steps(),
         }
     }
 
     /// Counts the capture moves without building them. Kept out of line so
     /// that the step-counting path of `count` stays small where it is inlined.
     #[inline(never)]
-    fn count_captures(
-        &self,
-        mode: MoveMode,
-        men: Bits<V>,
-        king_can: bool,
-        jumps: &ManJumps<V>,
-    ) -> u64 {
+    fn count_captures(&self, mode: MoveMode, men: Bits<V>, king_can: bool) -> u64 {
         if !king_can {
-            if let Some(jumpers) = self.single_jumps_with(men, jumps) {
+            if let Some(jumpers) = self.single_jumps(men) {
                 return jumpers[..capture_dir_count::<V>()]
                     .iter()
                     .map(|j| j.count() as u64)
@@ -451,14 +433,6 @@ impl<V: Variant> Position<V> {
     /// a precedence rule looks at kings and men may capture kings.
     #[inline]
     fn single_jumps(&self, men: Bits<V>) -> Option<[Bits<V>; 8]> {
-        let (_, _, jumps) = self.capturers_and_jumps();
-        self.single_jumps_with(men, &jumps)
-    }
-
-    /// [`Position::single_jumps`] with the men's jumps of
-    /// [`Position::capturers_and_jumps`] already worked out.
-    #[inline]
-    fn single_jumps_with(&self, men: Bits<V>, jumps: &ManJumps<V>) -> Option<[Bits<V>; 8]> {
         let (_, opp) = self.own_opp();
         let king_rules = V::RULES.precedence.iter().any(|p| {
             matches!(
@@ -471,7 +445,21 @@ impl<V: Variant> Position<V> {
         }
         let dirs = man_capture_mask::<V>(self.turn);
         let far = self.promotion_row();
-        let (can, can_any) = (&jumps.can, jumps.any);
+        let (own, _) = self.own_opp();
+        let empty = V::Board::ALL & !(own | opp);
+        let targets = if V::RULES.man_captures_king {
+            opp
+        } else {
+            opp & !self.kings
+        };
+        // can[e]: the squares from which a man could jump in direction e now;
+        // can_any: in some direction.
+        let mut can = [Bits::<V>::ZERO; 8];
+        let mut can_any = Bits::<V>::ZERO;
+        each_dir::<V>(dirs, |e| {
+            can[e] = shift_in::<V>(shift_in::<V>(empty, e ^ 2) & targets, e ^ 2);
+            can_any |= can[e];
+        });
         let mut jumpers = [Bits::<V>::ZERO; 8];
         let mut lands = Bits::<V>::ZERO;
         let mut goes_on = false;
@@ -487,11 +475,19 @@ impl<V: Variant> Position<V> {
                 }
                 MidCapturePromotion::ContinuesAsMan => {}
             }
-            lands |= land;
+            if man_jumps_pays::<V>() {
+                lands |= land;
+            } else {
+                // Two directions: testing each is cheaper than the union.
+                each_dir::<V>(dirs & !(1 << (d ^ 2)), |e| {
+                    goes_on |= !(land & can[e]).is_zero();
+                });
+            }
         });
-        // The opposite direction needs no exclusion: a man on `l` can't jump
-        // back over the piece just captured now, since the square behind it
-        // is the jumping man's own start, which is occupied.
+        // With three or more directions, one test of the union: the opposite
+        // direction needs no exclusion, as a man on `l` can't jump back over
+        // the piece just captured now (the square behind it is the jumping
+        // man's own start, which is occupied).
         goes_on |= !(lands & can_any).is_zero();
         if goes_on {
             None
@@ -586,15 +582,6 @@ impl<V: Variant> Position<V> {
             }
         }
     }
-}
-
-/// Where the men of the side to move could jump now: `can[d]` holds the
-/// squares from which a man would jump in direction `d` (an opponent's piece
-/// next to it that men may take, an empty square beyond), `any` their union.
-/// Only the men's capture directions are filled in.
-pub(crate) struct ManJumps<V: Variant> {
-    can: [Bits<V>; 8],
-    any: Bits<V>,
 }
 
 /// Where complete capture sequences go: a move list, or a counter.
