@@ -99,6 +99,48 @@ pub trait Geometry: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
         Self::shift(from | Self::slide(from, Self::ALL & !occ, dir), dir) & occ
     }
 
+    /// The squares next to bit `sq` in the four board directions (`0..4`)
+    /// that have a square beyond them on the board: the pieces a short-range
+    /// piece on `sq` could jump. A jump over `o` from `sq` lands on bit
+    /// `2 * o - sq` (every direction is a constant offset in the layout).
+    ///
+    /// ```
+    /// use draughts::{Board8x8, Geometry};
+    /// let bit = |row, col| Board8x8::square_at(row, col).unwrap().index() as u32;
+    /// // From the corner a1 only the jump over b2 (to c3) stays on the board.
+    /// assert_eq!(Board8x8::jump_overs(bit(0, 0)), 1 << bit(1, 1));
+    /// assert_eq!(2 * bit(1, 1) - bit(0, 0), bit(2, 2));
+    /// ```
+    #[inline(always)]
+    fn jump_overs(sq: u32) -> Self::Bits {
+        let mut m = <Self::Bits as BitSet>::ZERO;
+        for d in 0..4 {
+            let o = Self::shift(<Self::Bits as BitSet>::bit(sq), d);
+            if !Self::shift(o, d).is_zero() {
+                m |= o;
+            }
+        }
+        m
+    }
+
+    /// [`Geometry::jump_overs`] along the orthogonal directions `4..8` of a
+    /// diagonal board (orthogonal captures); empty on other boards.
+    ///
+    /// ```
+    /// use draughts::{Board10x10, Geometry};
+    /// let bit = |row, col| Board10x10::square_at(row, col).unwrap().index() as u32;
+    /// // From a1 a Frisian man jumps over a3 (to a5) or over c1 (to e1).
+    /// assert_eq!(
+    ///     Board10x10::orthogonal_jump_overs(bit(0, 0)),
+    ///     1 << bit(2, 0) | 1 << bit(0, 2)
+    /// );
+    /// ```
+    #[inline(always)]
+    fn orthogonal_jump_overs(sq: u32) -> Self::Bits {
+        let _ = sq;
+        <Self::Bits as BitSet>::ZERO
+    }
+
     /// The square at `(row, col)` (White's view), if it is a playing square.
     fn square_at(row: u8, col: u8) -> Option<Square> {
         if row >= Self::HEIGHT || col >= Self::WIDTH {
@@ -257,6 +299,27 @@ macro_rules! diagonal_board {
             }
 
             /// `RAYS[b][d]`: every square from bit `b` to the edge in direction `d`.
+            /// Per square: [`Geometry::jump_overs`], then
+            /// [`Geometry::orthogonal_jump_overs`].
+            const JUMP_OVERS: [[$bits; 2]; <$bits>::BITS as usize] = {
+                let mut t = [[0; 2]; <$bits>::BITS as usize];
+                let all: $bits = Self::row_mask(0, $h - 1);
+                let mut i = 0;
+                while i < <$bits>::BITS as usize {
+                    if (all >> i) & 1 != 0 {
+                        let mut d = 0;
+                        while d < 8 {
+                            let o = Self::step(1 << i, d);
+                            if o != 0 && Self::step(o, d) != 0 {
+                                t[i][d / 4] |= o;
+                            }
+                            d += 1;
+                        }
+                    }
+                    i += 1;
+                }
+                t
+            };
             const RAYS: [[$bits; 4]; <$bits>::BITS as usize] =
                 rays_table!($bits, Self::row_mask(0, $h - 1));
             /// `ORTHOGONAL_RAYS[b][d - 4]`: the same for the orthogonal
@@ -311,6 +374,16 @@ macro_rules! diagonal_board {
             /// A jump of 2 or 4 steps only lands on a square whose whole way
             /// back is in the propagator `pro` (empty playing squares), so it
             /// can't wrap through a ghost square or off the board.
+            #[inline(always)]
+            fn jump_overs(sq: u32) -> $bits {
+                Self::JUMP_OVERS[sq as usize][0]
+            }
+
+            #[inline(always)]
+            fn orthogonal_jump_overs(sq: u32) -> $bits {
+                Self::JUMP_OVERS[sq as usize][1]
+            }
+
             #[inline(always)]
             fn slide(from: $bits, empty: $bits, dir: Dir) -> $bits {
                 if dir >= 4 {
@@ -379,6 +452,24 @@ impl Board8x8Orthogonal {
 
     /// `RAYS[b][d]`: every square from bit `b` to the edge in direction `d`.
     const RAYS: [[u64; 4]; 64] = rays_table!(u64, u64::MAX);
+
+    /// Per square: [`Geometry::jump_overs`].
+    const JUMP_OVERS: [u64; 64] = {
+        let mut t = [0; 64];
+        let mut i = 0;
+        while i < 64 {
+            let mut d = 0;
+            while d < 4 {
+                let o = Self::step(1 << i, d);
+                if o != 0 && Self::step(o, d) != 0 {
+                    t[i] |= o;
+                }
+                d += 1;
+            }
+            i += 1;
+        }
+        t
+    };
 }
 
 impl Geometry for Board8x8Orthogonal {
@@ -398,6 +489,11 @@ impl Geometry for Board8x8Orthogonal {
 
     /// A table lookup, as on the diagonal boards: up and right go to higher
     /// bits, so the nearest piece is the lowest bit of the ray's pieces.
+    #[inline(always)]
+    fn jump_overs(sq: u32) -> u64 {
+        Self::JUMP_OVERS[sq as usize]
+    }
+
     #[inline(always)]
     fn first_on_ray(from: u64, occ: u64, dir: Dir) -> u64 {
         if dir >= 4 {
@@ -505,6 +601,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `jump_overs` (and its orthogonal half) holds exactly the neighbours
+    /// with a square beyond them, and the landing square is `2 * over - sq`.
+    fn check_jump_overs<G: Geometry>(dirs: usize) {
+        for r in 0..G::HEIGHT {
+            for c in 0..G::WIDTH {
+                let Some(sq) = G::square_at(r, c) else {
+                    continue;
+                };
+                let s = sq.0 as u32;
+                let mut want = [<G::Bits as BitSet>::ZERO; 2];
+                for d in 0..dirs {
+                    let o = G::shift(<G::Bits as BitSet>::bit(s), d);
+                    let land = G::shift(o, d);
+                    if !land.is_zero() {
+                        assert_eq!(2 * o.lowest(), land.lowest() + s, "({r},{c}) dir {d}");
+                        want[d / 4] |= o;
+                    }
+                }
+                assert_eq!(G::jump_overs(s), want[0], "({r},{c})");
+                assert_eq!(G::orthogonal_jump_overs(s), want[1], "({r},{c})");
+            }
+        }
+    }
+
+    #[test]
+    fn jump_overs_agree_with_steps() {
+        check_jump_overs::<Board8x8>(8);
+        check_jump_overs::<Board10x10>(8);
+        check_jump_overs::<Board12x12>(8);
+        check_jump_overs::<Board8x8Orthogonal>(4);
     }
 
     #[test]

@@ -144,6 +144,54 @@ fn any_diagonal(mut f: impl FnMut(Dir) -> bool) -> bool {
     f(0) || f(1) || f(2) || f(3)
 }
 
+/// True when men's captures are searched with [`CaptureGen::man_jumps`]
+/// (when the order of the moves does not matter): when men capture in all
+/// four board directions (and, in Frisian, the four orthogonal ones too) or
+/// on the orthogonal board, where one table look-up replaces three or more
+/// directions. Men that capture in the two forward diagonals only are
+/// searched faster direction by direction. Left out too: mid-capture
+/// crowning with `no_reverse_jump` (no built-in variant has both).
+#[inline(always)]
+const fn man_jumps_pays<V: Variant>() -> bool {
+    (V::RULES.men_capture_backward || matches!(V::Board::LAYOUT, Layout::Orthogonal))
+        && !(V::RULES.no_reverse_jump
+            && matches!(
+                V::RULES.promotion,
+                MidCapturePromotion::PromotesAndContinues
+            ))
+}
+
+/// The squares a man of `color` on bit `cur` could jump over (in its capture
+/// directions, with a square beyond on the board); see
+/// [`Geometry::jump_overs`]. Only for [`man_jumps_pays`] variants.
+#[inline(always)]
+fn man_overs<V: Variant>(cur: u32, color: Color) -> Bits<V> {
+    let board = V::Board::jump_overs(cur);
+    if V::RULES.men_capture_backward {
+        if V::RULES.orthogonal_captures {
+            board | V::Board::orthogonal_jump_overs(cur)
+        } else {
+            board
+        }
+    } else {
+        // The orthogonal board, men capturing forward and sideways: every
+        // neighbour but the one straight back (`cur - 8` for White, `cur + 8`
+        // for Black), so White keeps the bits from `cur - 1` up and Black
+        // those up to `cur + 1`.
+        let all = !Bits::<V>::ZERO;
+        match color {
+            Color::White => board & (all << cur.saturating_sub(1)),
+            Color::Black => {
+                if cur + 2 >= Bits::<V>::BITS {
+                    board
+                } else {
+                    board & !(all << (cur + 2))
+                }
+            }
+        }
+    }
+}
+
 /// Orthogonal captures need the orthogonal directions of a diagonal board.
 struct Checks<V>(PhantomData<V>);
 impl<V: Variant> Checks<V> {
@@ -234,6 +282,9 @@ impl<V: Variant> Position<V> {
     /// Counts the legal moves; steps are counted with popcounts.
     #[inline]
     pub(crate) fn count(&self, mode: MoveMode) -> u64 {
+        // `single_jumps` works the per-direction jumps out again: handing
+        // them over from here costs the step-counting path more (measured
+        // under callgrind) than recomputing them costs the captures.
         match self.capture_sources() {
             Some((men, king_can)) => self.count_captures(mode, men, king_can),
             None => self.count_steps(),
@@ -253,7 +304,7 @@ impl<V: Variant> Position<V> {
             }
         }
         let mut counter = Counter::<V>::new();
-        self.generate_captures(mode, men, king_can, &mut counter);
+        self.search_captures(mode, men, king_can, &mut counter);
         counter.count
     }
 
@@ -382,7 +433,7 @@ impl<V: Variant> Position<V> {
     /// a precedence rule looks at kings and men may capture kings.
     #[inline]
     fn single_jumps(&self, men: Bits<V>) -> Option<[Bits<V>; 8]> {
-        let (own, opp) = self.own_opp();
+        let (_, opp) = self.own_opp();
         let king_rules = V::RULES.precedence.iter().any(|p| {
             matches!(
                 p,
@@ -392,20 +443,25 @@ impl<V: Variant> Position<V> {
         if king_rules && V::RULES.man_captures_king && !(opp & self.kings).is_zero() {
             return None;
         }
+        let dirs = man_capture_mask::<V>(self.turn);
+        let far = self.promotion_row();
+        let (own, _) = self.own_opp();
         let empty = V::Board::ALL & !(own | opp);
         let targets = if V::RULES.man_captures_king {
             opp
         } else {
             opp & !self.kings
         };
-        let dirs = man_capture_mask::<V>(self.turn);
-        let far = self.promotion_row();
-        // can[e]: the squares from which a man could jump in direction e now.
+        // can[e]: the squares from which a man could jump in direction e now;
+        // can_any: in some direction.
         let mut can = [Bits::<V>::ZERO; 8];
+        let mut can_any = Bits::<V>::ZERO;
         each_dir::<V>(dirs, |e| {
             can[e] = shift_in::<V>(shift_in::<V>(empty, e ^ 2) & targets, e ^ 2);
+            can_any |= can[e];
         });
         let mut jumpers = [Bits::<V>::ZERO; 8];
+        let mut lands = Bits::<V>::ZERO;
         let mut goes_on = false;
         each_dir::<V>(dirs, |d| {
             jumpers[d] = men & can[d];
@@ -419,10 +475,20 @@ impl<V: Variant> Position<V> {
                 }
                 MidCapturePromotion::ContinuesAsMan => {}
             }
-            each_dir::<V>(dirs & !(1 << (d ^ 2)), |e| {
-                goes_on |= !(land & can[e]).is_zero();
-            });
+            if man_jumps_pays::<V>() {
+                lands |= land;
+            } else {
+                // Two directions: testing each is cheaper than the union.
+                each_dir::<V>(dirs & !(1 << (d ^ 2)), |e| {
+                    goes_on |= !(land & can[e]).is_zero();
+                });
+            }
         });
+        // With three or more directions, one test of the union: the opposite
+        // direction needs no exclusion, as a man on `l` can't jump back over
+        // the piece just captured now (the square behind it is the jumping
+        // man's own start, which is occupied).
+        goes_on |= !(lands & can_any).is_zero();
         if goes_on {
             None
         } else {
@@ -456,6 +522,18 @@ impl<V: Variant> Position<V> {
                 return;
             }
         }
+        self.search_captures(mode, men, king_can, list);
+    }
+
+    /// The capture search of [`Position::generate_captures`], without its
+    /// single-jump shortcut (for callers that have tried it already).
+    fn search_captures<S: Sink<V>>(
+        &self,
+        mode: MoveMode,
+        men: Bits<V>,
+        king_can: bool,
+        list: &mut S,
+    ) {
         let (own, opp) = self.own_opp();
         let mut gen = CaptureGen::<V, S> {
             list,
@@ -467,10 +545,17 @@ impl<V: Variant> Position<V> {
             occ: own | opp,
             far: self.promotion_row(),
             man_dirs: man_capture_mask::<V>(self.turn),
+            turn: self.turn,
             path: [Square(0); MAX_JUMPS],
             best: 0,
         };
         let occ_all = own | opp;
+        let fast_men = S::ANY_ORDER && man_jumps_pays::<V>();
+        let man_targets = if V::RULES.man_captures_king {
+            opp
+        } else {
+            opp & !self.kings
+        };
         let mut m = men;
         while !m.is_zero() {
             let b = Bits::<V>::bit(m.lowest());
@@ -478,7 +563,12 @@ impl<V: Variant> Position<V> {
             gen.from = sq_of(b);
             gen.from_king = false;
             gen.occ = occ_all & !b;
-            gen.extend(b, false, false, Bits::<V>::ZERO, 0, 0, NO_DIR, false);
+            if fast_men {
+                let empty = V::Board::ALL & !gen.occ;
+                gen.man_jumps(b.lowest(), man_targets, empty, Bits::<V>::ZERO, 0, 0);
+            } else {
+                gen.extend(b, false, false, Bits::<V>::ZERO, 0, 0, NO_DIR, false);
+            }
         }
         if king_can {
             let mut k = own & self.kings;
@@ -496,6 +586,9 @@ impl<V: Variant> Position<V> {
 
 /// Where complete capture sequences go: a move list, or a counter.
 pub(crate) trait Sink<V: Variant> {
+    /// The order of the recorded moves does not matter (counting, perft), so
+    /// men's captures may be searched in whatever order is fastest.
+    const ANY_ORDER: bool = false;
     /// Forgets everything recorded (a better capture was found).
     fn clear(&mut self);
     /// True when a move with this start, end and captured set was recorded.
@@ -532,6 +625,7 @@ pub(crate) struct Captures<V: Variant>(pub(crate) SmallVec<[Capture<V>; 32]>);
 pub(crate) type Capture<V> = (Square, Square, Bits<V>, bool);
 
 impl<V: Variant> Sink<V> for Captures<V> {
+    const ANY_ORDER: bool = true;
     fn clear(&mut self) {
         self.0.clear();
     }
@@ -564,6 +658,7 @@ impl<V: Variant> Counter<V> {
 }
 
 impl<V: Variant> Sink<V> for Counter<V> {
+    const ANY_ORDER: bool = true;
     fn clear(&mut self) {
         self.count = 0;
         self.seen.clear();
@@ -598,6 +693,8 @@ struct CaptureGen<'a, V: Variant, S: Sink<V>> {
     far: Bits<V>,
     /// Directions in which men capture, as a mask (bit `d` for direction `d`).
     man_dirs: u8,
+    /// The side to move.
+    turn: Color,
     /// Landing squares of the sequence being searched.
     path: [Square; MAX_JUMPS],
     /// Best precedence key recorded so far.
@@ -708,6 +805,68 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
                 }
                 if dirs & 128 != 0 {
                     any |= self.jump::<false>(7, &at);
+                }
+            }
+        }
+        any
+    }
+
+    /// The men's capture search used when the order of the moves does not
+    /// matter: the man on bit `cur` has made `len` jumps capturing
+    /// `captured`; `targets` are the pieces it may still jump, `empty` the
+    /// squares it may land on. The pieces next to it are looked up in one
+    /// table ([`man_overs`]) instead of trying each direction, and a jump
+    /// over `o` lands on bit `2 * o - cur`. Records every complete sequence
+    /// exactly as [`CaptureGen::extend`] does; returns false when no jump is
+    /// possible from `cur`.
+    fn man_jumps(
+        &mut self,
+        cur: u32,
+        targets: Bits<V>,
+        empty: Bits<V>,
+        captured: Bits<V>,
+        king_seq: u32,
+        len: usize,
+    ) -> bool {
+        if len >= MAX_JUMPS {
+            return false;
+        }
+        let mut cands = man_overs::<V>(cur, self.turn) & targets;
+        let mut any = false;
+        while !cands.is_zero() {
+            let o = cands.lowest();
+            let over = Bits::<V>::bit(o);
+            cands ^= over;
+            let to = 2 * o - cur;
+            let land = Bits::<V>::bit(to);
+            if (land & empty).is_zero() {
+                continue;
+            }
+            any = true;
+            let seq = self.seq(king_seq, over, len);
+            let ncapt = captured | over;
+            self.path[len] = Square(to as u8);
+            let on_far = !(land & self.far).is_zero();
+            match V::RULES.promotion {
+                MidCapturePromotion::EndsMove if on_far => {
+                    self.record(len + 1, ncapt, seq, true);
+                }
+                MidCapturePromotion::PromotesAndContinues if on_far => {
+                    // Crowned: the king's search goes on. It needs no last
+                    // direction (only `no_reverse_jump` reads it, and
+                    // `man_jumps_pays` leaves those variants out).
+                    if !self.extend(land, true, true, ncapt, seq, len + 1, NO_DIR, false) {
+                        self.record(len + 1, ncapt, seq, true);
+                    }
+                }
+                _ => {
+                    let next_empty = match V::RULES.removal {
+                        Removal::EndOfMove => empty,
+                        Removal::Immediate => empty | over,
+                    };
+                    if !self.man_jumps(to, targets & !over, next_empty, ncapt, seq, len + 1) {
+                        self.record(len + 1, ncapt, seq, on_far);
+                    }
                 }
             }
         }
