@@ -7,9 +7,9 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{mv, Client, Player};
+use common::{mv, next_json, Client, Player, Ws};
 use draughts_server::{start, Config, FakeClock, Server};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -185,9 +185,6 @@ async fn the_joiner_sees_the_mode_before_accepting(s: Site) {
     assert_eq!(r["players"][1]["name"], "Beto");
 }
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
 async fn socket(s: &Site, room: &str) -> Ws {
     let url = format!(
         "{}/api/rooms/{room}/live",
@@ -197,19 +194,6 @@ async fn socket(s: &Site, room: &str) -> Ws {
         .await
         .expect("websocket")
         .0
-}
-
-async fn next_json(ws: &mut Ws) -> Value {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
-            .await
-            .expect("a message within 10 s")
-            .expect("socket open")
-            .expect("a message");
-        if let Message::Text(text) = msg {
-            return serde_json::from_str(&text).unwrap();
-        }
-    }
 }
 
 async fn websocket_pushes_every_change_and_a_spectator_socket_cannot_act(s: Site) {

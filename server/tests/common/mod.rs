@@ -168,3 +168,22 @@ impl Client {
 pub fn mv(text: &str) -> Value {
     json!({ "type": "move", "text": text })
 }
+
+/// A client WebSocket.
+pub type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The next JSON text message (within 10 s).
+pub async fn next_json(ws: &mut Ws) -> Value {
+    use futures_util::StreamExt;
+    loop {
+        let msg = tokio::time::timeout(std::time::Duration::from_secs(10), ws.next())
+            .await
+            .expect("a message within 10 s")
+            .expect("socket open")
+            .expect("a message");
+        if let tokio_tungstenite::tungstenite::Message::Text(text) = msg {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
