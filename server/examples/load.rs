@@ -10,7 +10,8 @@
 //!
 //! Each game is one task that plays both seats: it sends the move (chosen at
 //! random among the view's legal moves), waits for the acknowledgement and
-//! sends the next, with `--think` milliseconds between moves. It reports
+//! sends the next, with `--think` milliseconds between moves (on average,
+//! drawn from half to one and a half times it; 0: none). It reports
 //! moves/s, the move latency (p50, p99, max), errors, the moves lost or
 //! stored twice (every game's acknowledged moves against the stored room)
 //! and the server's memory (VmHWM/VmRSS from /proc).
@@ -198,7 +199,10 @@ async fn main() {
                     json!({"type": "move", "text": m})
                 };
                 if think > 0 {
-                    tokio::time::sleep(Duration::from_millis(think)).await;
+                    // Between half and one and a half times --think, so the
+                    // games do not move in step.
+                    let jitter = rng % (think + 1);
+                    tokio::time::sleep(Duration::from_millis(think / 2 + jitter)).await;
                 }
                 let t = Instant::now();
                 match client
