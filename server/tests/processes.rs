@@ -88,16 +88,19 @@ async fn sigkill(database: &str) {
         let a = client.player(&format!("a{g}")).await;
         let b = client.player(&format!("b{g}")).await;
         let room = client.room(&a, &b, "english", "correspondence").await;
-        rooms.push((room, [a, b]));
+        // Read before any game starts: the kill may come before a slow
+        // task's first request.
+        let view = client.view(&room).await["view"].clone();
+        rooms.push((room, [a, b], view));
     }
     let total = Arc::new(AtomicUsize::new(0));
     let dead = Arc::new(AtomicBool::new(false));
     let mut games = Vec::new();
-    for (g, (room, seats)) in rooms.iter().cloned().enumerate() {
+    for (g, (room, seats, view)) in rooms.iter().cloned().enumerate() {
         let (client, total, dead) = (client.clone(), total.clone(), dead.clone());
         games.push(tokio::spawn(async move {
             let mut seen = Seen::default();
-            let mut view = client.view(&room).await["view"].clone();
+            let mut view = view;
             let mut pick = g;
             while view["state"] == "playing" && !dead.load(Ordering::SeqCst) {
                 let legal = view["legal_moves"].as_array().unwrap();
@@ -131,7 +134,7 @@ async fn sigkill(database: &str) {
             (room, seen)
         }));
     }
-    while total.load(Ordering::SeqCst) < KILL_AFTER {
+    while total.load(Ordering::SeqCst) < KILL_AFTER && games.iter().any(|g| !g.is_finished()) {
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     server.kill();
@@ -145,7 +148,7 @@ async fn sigkill(database: &str) {
     let server = Process::spawn(database);
     let client = Client::new(server.addr);
     let mut extra = 0;
-    for ((room, seen), (_, seats)) in seen_all.iter().zip(&rooms) {
+    for ((room, seen), (_, seats, _)) in seen_all.iter().zip(&rooms) {
         let r = client.view(room).await;
         let stored: Vec<String> = serde_json::from_value(r["view"]["moves"].clone()).unwrap();
         assert!(
