@@ -12,7 +12,7 @@
 //!   side to move for the k-th time, counted only since the last irreversible
 //!   move (a capture or a man move). The current position counts.
 //! * **Plies and moves**: a ply is one player's move; "N moves each" in a
-//!   federation's text is 2N plies ([`Limit`](crate::Limit)).
+//!   federation's text is 2N plies ([`Limit`]).
 //! * **Automatic or claimed**: [`DrawMode`] chooses between ending the game
 //!   on every draw by rule (the default), following each rule's
 //!   [`Trigger`] ([`DrawMode::AsWritten`]), or making every

@@ -69,7 +69,8 @@ pub struct BatchResult {
     pub search: AnySearch,
 }
 
-/// Scores the positions of `games` (see the [module docs](self)); results
+/// Scores the positions of `games`: each game at every ply with
+/// [`BatchOptions::every_ply`], else at its current position; results
 /// sorted by game, then ply.
 ///
 /// `progress` is called on the calling thread with each result as it

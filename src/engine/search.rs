@@ -14,7 +14,7 @@
 //! custom [`DrawRules`](crate::DrawRules)) is met scores 0, after the check
 //! for a win: whether the rule ends the game or lets the player to move
 //! claim the draw (any [`Trigger`](crate::Trigger) and
-//! [`DrawMode`](crate::DrawMode): a claimable draw is a draw for the search). Repetitions count from the game's
+//! [`DrawMode`]: a claimable draw is a draw for the search). Repetitions count from the game's
 //! last irreversible move ([`Game::irreversible_index`]) as the rule counts
 //! them, and a position repeated inside the search scores 0 at once. Counts
 //! near their limit are part of the table key.
