@@ -774,6 +774,11 @@ function applyRoom(data) {
   }
   r.view = data.view;
   if (data.players) r.players = data.players;
+  // The server's answers to a player name the seat it holds.
+  if (typeof data.seat === "string" && data.seat !== r.seat) {
+    r.seat = data.seat;
+    r.rebuild = true;
+  }
   syncRoomGame();
   render();
   scheduleRoomTimer();
@@ -1121,12 +1126,7 @@ async function main() {
   $("copy-link").addEventListener("click", copyLink);
   $("room-accept").addEventListener("click", async () => {
     const r = state.room;
-    const data = await roomCall(() => api.joinRoom(r.id));
-    if (data && state.room === r) {
-      r.seat = data.seat ?? "second";
-      r.rebuild = true;
-      applyRoom(data);
-    }
+    await roomCall(() => api.joinRoom(r.id));
   });
   $("room-offer-draw").addEventListener("click", () => roomAction("offer_draw"));
   $("room-accept-draw").addEventListener("click", () => roomAction("accept_draw"));
