@@ -32,6 +32,7 @@ pub mod any;
 mod arbitrary_impls;
 pub mod bitboard;
 pub mod draws;
+pub mod dynamic;
 pub mod engine;
 pub mod error;
 mod fen;
@@ -46,6 +47,7 @@ pub mod outcome;
 pub mod pdn;
 pub mod perft;
 pub mod position;
+pub mod room;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod squares;

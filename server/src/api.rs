@@ -1,0 +1,343 @@
+//! The HTTP JSON API (documented in `server/README.md`).
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use draughts::room::{Action, Pace, RoomError, Seat};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::live;
+use crate::rating::Rating;
+use crate::secret;
+use crate::service::{App, Op, Snapshot};
+
+/// The longest display name, in characters.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// An error answer: `{"error": kind, "message": text}` with its status.
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    status: StatusCode,
+    kind: Cow<'static, str>,
+    message: String,
+}
+
+impl ApiError {
+    fn new(
+        status: StatusCode,
+        kind: impl Into<Cow<'static, str>>,
+        message: impl Into<String>,
+    ) -> Self {
+        ApiError {
+            status,
+            kind: kind.into(),
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn internal(message: String) -> Self {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    }
+
+    pub(crate) fn no_room() -> Self {
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_room",
+            "there is no room with this id",
+        )
+    }
+
+    pub(crate) fn not_a_player() -> Self {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "not_a_player",
+            "you do not sit in this room: watch it, or join it if a seat is free",
+        )
+    }
+
+    pub(crate) fn busy() -> Self {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "the room is changing too fast: try again",
+        )
+    }
+
+    fn unauthorized(message: &str) -> Self {
+        ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
+    }
+
+    fn bad_request(message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
+    }
+
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+}
+
+impl From<RoomError> for ApiError {
+    fn from(e: RoomError) -> Self {
+        let status = match &e {
+            RoomError::UnknownMode(_) => StatusCode::BAD_REQUEST,
+            RoomError::Spectator => StatusCode::FORBIDDEN,
+            RoomError::Expired => StatusCode::GONE,
+            RoomError::IllegalMove(_) | RoomError::MalformedMove(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            RoomError::Replay { .. } | RoomError::BadRecord(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            _ => StatusCode::CONFLICT,
+        };
+        ApiError::new(status, e.kind(), e.to_string())
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "database",
+            format!("database error: {e}"),
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            Json(json!({"error": self.kind, "message": self.message})),
+        )
+            .into_response()
+    }
+}
+
+type Shared = State<Arc<App>>;
+type ApiResult = Result<Json<Value>, ApiError>;
+
+/// The body as JSON of type `T`; an empty body is `T::default()` when `empty` is given.
+fn parse<T: DeserializeOwned>(
+    body: Result<Bytes, BytesRejection>,
+    empty: Option<T>,
+) -> Result<T, ApiError> {
+    let body = body.map_err(|rejection| {
+        let status = rejection.status();
+        let kind = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            "too_large"
+        } else {
+            "bad_request"
+        };
+        ApiError::new(status, kind, rejection.body_text())
+    })?;
+    if body.iter().all(u8::is_ascii_whitespace) {
+        if let Some(value) = empty {
+            return Ok(value);
+        }
+    }
+    serde_json::from_slice(&body)
+        .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))
+}
+
+/// The player whose secret the `Authorization: Bearer` header carries.
+async fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
+    let value = headers
+        .get(header::AUTHORIZATION)
+        .ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer <player secret>"))?;
+    let secret = value
+        .to_str()
+        .ok()
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|s| !s.is_empty() && s.len() <= 256)
+        .ok_or_else(|| {
+            ApiError::unauthorized("the Authorization header is not `Bearer <player secret>`")
+        })?;
+    app.db
+        .player_by_secret(&secret::hash_secret(secret))
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("unknown player secret"))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct NewPlayer {
+    name: Option<String>,
+}
+
+/// `POST /api/players`
+pub(crate) async fn create_player(
+    State(app): Shared,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let NewPlayer { name } = parse(body, Some(NewPlayer::default()))?;
+    if let Some(name) = &name {
+        if name.chars().count() > MAX_NAME_CHARS {
+            return Err(ApiError::bad_request(format!(
+                "the name is longer than {MAX_NAME_CHARS} characters"
+            )));
+        }
+        if name.chars().any(char::is_control) {
+            return Err(ApiError::bad_request(
+                "the name contains control characters",
+            ));
+        }
+    }
+    let name = name.filter(|n| !n.trim().is_empty());
+    let id = secret::new_id();
+    let secret = secret::new_secret();
+    let now = i64::try_from(app.clock.now()).unwrap_or(i64::MAX);
+    app.db
+        .create_player(&id, &secret::hash_secret(&secret), name.as_deref(), now)
+        .await?;
+    Ok(Json(json!({"player": id, "secret": secret, "name": name})))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewRoom {
+    mode: String,
+    #[serde(default)]
+    pace: Pace,
+}
+
+/// `POST /api/rooms`
+pub(crate) async fn create_room(
+    State(app): Shared,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let who = player(&app, &headers).await?;
+    let NewRoom { mode, pace } = parse(body, None)?;
+    let (id, snap) = app.create_room(&who, &mode, pace).await?;
+    Ok(Json(
+        json!({"room": id, "seat": Seat::First, "view": snap.view, "seq": snap.seq}),
+    ))
+}
+
+#[derive(Serialize)]
+struct Card {
+    player: String,
+    name: Option<String>,
+    rating: Rating,
+}
+
+async fn card(app: &App, player: Option<&str>, mode: &str) -> Result<Option<Card>, ApiError> {
+    let Some(player) = player else {
+        return Ok(None);
+    };
+    Ok(app
+        .db
+        .player_card(player, mode)
+        .await?
+        .map(|(name, rating)| Card {
+            player: player.to_owned(),
+            name,
+            rating,
+        }))
+}
+
+/// `GET /api/rooms/{room}` (public; with a player's Bearer, also `"seat"`).
+pub(crate) async fn get_room(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let snap = app.snapshot(&id).await?;
+    let players = [
+        card(&app, Some(&snap.first_player), &snap.view.mode).await?,
+        card(&app, snap.second_player.as_deref(), &snap.view.mode).await?,
+    ];
+    let seat = if headers.contains_key(header::AUTHORIZATION) {
+        let who = player(&app, &headers).await?;
+        snap.seat_of(&who)
+    } else {
+        None
+    };
+    Ok(Json(
+        json!({"room": id, "players": players, "seat": seat, "view": snap.view, "seq": snap.seq}),
+    ))
+}
+
+fn answer(snap: &Snapshot, seat: Option<Seat>) -> Json<Value> {
+    Json(json!({"seat": seat, "view": snap.view, "seq": snap.seq}))
+}
+
+/// `POST /api/rooms/{room}/join`
+pub(crate) async fn join(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let who = player(&app, &headers).await?;
+    let snap = app.change(&id, Op::Join(&who)).await?;
+    Ok(answer(&snap, Some(Seat::Second)))
+}
+
+/// `POST /api/rooms/{room}/actions`
+pub(crate) async fn act(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> ApiResult {
+    let who = player(&app, &headers).await?;
+    let action: Action = parse(body, None)?;
+    let snap = app.change(&id, Op::Act(&who, &action)).await?;
+    Ok(answer(&snap, snap.seat_of(&who)))
+}
+
+/// `GET /api/rooms/{room}/live` (WebSocket)
+pub(crate) async fn live(
+    State(app): Shared,
+    Path(id): Path<String>,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let ws = ws.map_err(|r| ApiError::new(r.status(), "bad_request", r.body_text()))?;
+    // Subscribed before the first snapshot is read: no change falls between.
+    let rx = app.hub.subscribe(&id);
+    let first = match app.snapshot(&id).await {
+        Ok(snap) => snap,
+        Err(e) => {
+            app.hub.release(&id);
+            return Err(e);
+        }
+    };
+    Ok(ws
+        .max_message_size(live::MAX_MESSAGE)
+        .max_frame_size(live::MAX_MESSAGE)
+        .on_upgrade(move |socket| live::session(socket, app, id, rx, first.push())))
+}
+
+/// `GET /api/ratings/{mode}`: the best 100 of a mode.
+pub(crate) async fn ratings(State(app): Shared, Path(mode): Path<String>) -> ApiResult {
+    let board = app.db.leaderboard(&mode, 100).await?;
+    Ok(Json(json!({"mode": mode, "players": board})))
+}
+
+/// `GET /api/players/{player}/games`: the last 100 finished games.
+pub(crate) async fn games(State(app): Shared, Path(player): Path<String>) -> ApiResult {
+    if !app.db.player_exists(&player).await? {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_player",
+            "there is no player with this id",
+        ));
+    }
+    let games = app.db.player_games(&player, 100).await?;
+    Ok(Json(json!({"player": player, "games": games})))
+}
+
+/// Any other `/api/...` path.
+pub(crate) async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API endpoint")
+}

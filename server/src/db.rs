@@ -1,0 +1,538 @@
+//! The database: SQLite (an embedded file, one process) or PostgreSQL (any
+//! number of processes). The SQL text is shared: both read `$1`-style
+//! parameters, every value is bound (no SQL is built from input), and the two
+//! migration folders differ only in column types.
+
+use std::borrow::Cow;
+use std::str::FromStr;
+use std::time::Duration;
+
+use futures_util::future::BoxFuture;
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::sqlite::SqliteSynchronous;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+use sqlx::Row;
+
+use crate::rating::{self, Rating, Score};
+
+/// The PostgreSQL channel every room change is announced on (payload: the room id).
+pub(crate) const CHANNEL: &str = "draughts_rooms";
+
+/// A connection pool to one of the two databases.
+#[derive(Debug, Clone)]
+pub enum Db {
+    /// An embedded SQLite file: one server process.
+    Sqlite(SqlitePool),
+    /// PostgreSQL: several server processes may share it.
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$p` bound to whichever pool `$db` holds (the query
+/// code is the same text for both drivers).
+macro_rules! on_pool {
+    ($db:expr, $p:ident => $body:expr) => {
+        match $db {
+            Db::Sqlite($p) => $body,
+            Db::Postgres($p) => $body,
+        }
+    };
+}
+
+/// The migrations of one database kind, embedded in the binary.
+#[derive(Debug)]
+struct Embedded(&'static [(i64, &'static str, &'static str)]);
+
+impl<'s> MigrationSource<'s> for Embedded {
+    fn resolve(self) -> BoxFuture<'s, Result<Vec<Migration>, BoxDynError>> {
+        Box::pin(async move {
+            Ok(self
+                .0
+                .iter()
+                .map(|&(version, description, sql)| {
+                    Migration::new(
+                        version,
+                        Cow::Borrowed(description),
+                        MigrationType::Simple,
+                        Cow::Borrowed(sql),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
+
+const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[(
+    1,
+    "init",
+    include_str!("../migrations/sqlite/0001_init.sql"),
+)];
+const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[(
+    1,
+    "init",
+    include_str!("../migrations/postgres/0001_init.sql"),
+)];
+
+/// One stored room.
+#[derive(Debug, Clone)]
+pub(crate) struct RoomRow {
+    pub seq: i64,
+    pub first_player: String,
+    pub second_player: Option<String>,
+    pub record: String,
+    pub deadline: Option<i64>,
+}
+
+/// A finished game to record with the room write that ends it.
+#[derive(Debug, Clone)]
+pub(crate) struct FinishedGame {
+    pub game_number: i64,
+    pub mode: String,
+    pub first_player: String,
+    pub second_player: String,
+    /// `Some(Score)` from the first player's side; the result text in `result`.
+    pub score: Score,
+    pub winner: Option<String>,
+    pub result: String,
+    pub moves: i64,
+}
+
+/// A room write: the new record, checked against the `seq` it was read at.
+#[derive(Debug, Clone)]
+pub(crate) struct RoomWrite<'a> {
+    pub id: &'a str,
+    pub read_seq: i64,
+    pub record: String,
+    pub second_player: Option<&'a str>,
+    pub state: &'a str,
+    pub deadline: Option<i64>,
+    pub now: i64,
+    pub finished: Option<FinishedGame>,
+}
+
+/// A leaderboard row.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Ranked {
+    /// The player's id.
+    pub player: String,
+    /// The player's display name.
+    pub name: Option<String>,
+    /// Glicko-2 rating.
+    pub rating: f64,
+    /// Rating deviation.
+    pub deviation: f64,
+    /// Games played in this mode.
+    pub games: i64,
+    /// Games won.
+    pub wins: i64,
+    /// Games lost.
+    pub losses: i64,
+    /// Games drawn.
+    pub draws: i64,
+}
+
+/// A finished game, as `GET /api/players/{player}/games` lists it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct GameRow {
+    /// The room it was played in.
+    pub room: String,
+    /// The game number in that room.
+    pub game_number: i64,
+    /// The room's mode.
+    pub mode: String,
+    /// The player in seat `first`.
+    pub first_player: String,
+    /// The player in seat `second`.
+    pub second_player: String,
+    /// The winner's player id (none for a draw).
+    pub winner: Option<String>,
+    /// The result, as the room describes it.
+    pub result: String,
+    /// The number of moves played.
+    pub moves: i64,
+    /// When it ended (Unix seconds).
+    pub finished: i64,
+}
+
+impl Db {
+    /// Connects to `url` and brings its schema up to date: `postgres://...`
+    /// (or `postgresql://`) for PostgreSQL, otherwise `sqlite://FILE` or a
+    /// plain file path for SQLite (the file is created if missing).
+    pub async fn connect(url: &str) -> Result<Db, sqlx::Error> {
+        let db = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let pool = PgPoolOptions::new()
+                .max_connections(16)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect(url)
+                .await?;
+            Db::Postgres(pool)
+        } else {
+            let options = if url.starts_with("sqlite:") {
+                SqliteConnectOptions::from_str(url)?
+            } else {
+                SqliteConnectOptions::new().filename(url)
+            };
+            // WAL with synchronous=NORMAL: a commit survives the process
+            // being killed (the SIGKILL test); only a power loss may take the
+            // last commits back.
+            let options = options
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(10))
+                .foreign_keys(true);
+            let pool = SqlitePoolOptions::new()
+                .max_connections(8)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(options)
+                .await?;
+            Db::Sqlite(pool)
+        };
+        db.migrate().await?;
+        Ok(db)
+    }
+
+    async fn migrate(&self) -> Result<(), sqlx::Error> {
+        match self {
+            Db::Sqlite(pool) => Migrator::new(Embedded(SQLITE_MIGRATIONS))
+                .await?
+                .run(pool)
+                .await
+                .map_err(Into::into),
+            Db::Postgres(pool) => Migrator::new(Embedded(POSTGRES_MIGRATIONS))
+                .await?
+                .run(pool)
+                .await
+                .map_err(Into::into),
+        }
+    }
+
+    /// Whether this is PostgreSQL (changes are announced with NOTIFY).
+    pub fn is_postgres(&self) -> bool {
+        matches!(self, Db::Postgres(_))
+    }
+
+    pub(crate) async fn create_player(
+        &self,
+        id: &str,
+        secret_hash: &str,
+        name: Option<&str>,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        on_pool!(self, pool => {
+            sqlx::query("INSERT INTO players (id, secret_hash, name, created) VALUES ($1, $2, $3, $4)")
+                .bind(id)
+                .bind(secret_hash)
+                .bind(name)
+                .bind(now)
+                .execute(pool)
+                .await
+                .map(drop)
+        })
+    }
+
+    pub(crate) async fn player_by_secret(
+        &self,
+        secret_hash: &str,
+    ) -> Result<Option<String>, sqlx::Error> {
+        on_pool!(self, pool => {
+            sqlx::query("SELECT id FROM players WHERE secret_hash = $1")
+                .bind(secret_hash)
+                .fetch_optional(pool)
+                .await?
+                .map(|row| row.try_get::<String, _>(0))
+                .transpose()
+        })
+    }
+
+    /// A player's name and rating in `mode` (None if there is no such player).
+    pub(crate) async fn player_card(
+        &self,
+        id: &str,
+        mode: &str,
+    ) -> Result<Option<(Option<String>, Rating)>, sqlx::Error> {
+        on_pool!(self, pool => {
+            let row = sqlx::query(
+                "SELECT p.name, r.rating, r.deviation, r.volatility FROM players p \
+                 LEFT JOIN ratings r ON r.player = p.id AND r.mode = $2 WHERE p.id = $1",
+            )
+            .bind(id)
+            .bind(mode)
+            .fetch_optional(pool)
+            .await?;
+            row.map(|row| -> Result<_, sqlx::Error> {
+                let name: Option<String> = row.try_get(0)?;
+                let rating = match row.try_get::<Option<f64>, _>(1)? {
+                    Some(rating) => Rating {
+                        rating,
+                        deviation: row.try_get(2)?,
+                        volatility: row.try_get(3)?,
+                    },
+                    None => Rating::default(),
+                };
+                Ok((name, rating))
+            })
+            .transpose()
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) async fn insert_room(
+        &self,
+        id: &str,
+        mode: &str,
+        record: &str,
+        first_player: &str,
+        state: &str,
+        deadline: Option<i64>,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        on_pool!(self, pool => {
+            sqlx::query(
+                "INSERT INTO rooms (id, mode, record, seq, first_player, second_player, state, deadline, created, updated) \
+                 VALUES ($1, $2, $3, 1, $4, NULL, $5, $6, $7, $7)",
+            )
+            .bind(id)
+            .bind(mode)
+            .bind(record)
+            .bind(first_player)
+            .bind(state)
+            .bind(deadline)
+            .bind(now)
+            .execute(pool)
+            .await
+            .map(drop)
+        })
+    }
+
+    pub(crate) async fn load_room(&self, id: &str) -> Result<Option<RoomRow>, sqlx::Error> {
+        on_pool!(self, pool => {
+            sqlx::query("SELECT seq, first_player, second_player, record, deadline FROM rooms WHERE id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await?
+                .map(|row| -> Result<_, sqlx::Error> {
+                    Ok(RoomRow {
+                        seq: row.try_get(0)?,
+                        first_player: row.try_get(1)?,
+                        second_player: row.try_get(2)?,
+                        record: row.try_get(3)?,
+                        deadline: row.try_get(4)?,
+                    })
+                })
+                .transpose()
+        })
+    }
+
+    /// Writes a room if it is still at `read_seq` (then `seq` becomes
+    /// `read_seq + 1`), with the game it finishes and the ratings, in one
+    /// transaction; on PostgreSQL the NOTIFY is part of it. `Ok(false)`: the
+    /// room was changed meanwhile, nothing was written.
+    pub(crate) async fn write_room(&self, w: &RoomWrite<'_>) -> Result<bool, sqlx::Error> {
+        let postgres = self.is_postgres();
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            // The first statement writes: SQLite takes its write lock here
+            // (no read-then-upgrade deadlock), PostgreSQL locks the row.
+            let done = sqlx::query(
+                "UPDATE rooms SET record = $1, seq = seq + 1, second_player = $2, state = $3, \
+                 deadline = $4, updated = $5 WHERE id = $6 AND seq = $7",
+            )
+            .bind(&w.record)
+            .bind(w.second_player)
+            .bind(w.state)
+            .bind(w.deadline)
+            .bind(w.now)
+            .bind(w.id)
+            .bind(w.read_seq)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() == 0 {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+            if let Some(game) = &w.finished {
+                // Lock both rating rows in one order (no deadlock between two
+                // games of the same players), then read, rate and write.
+                let mut players = [game.first_player.as_str(), game.second_player.as_str()];
+                players.sort_unstable();
+                let fresh = Rating::default();
+                for player in players {
+                    sqlx::query(
+                        "INSERT INTO ratings (player, mode, rating, deviation, volatility, games, wins, losses, draws) \
+                         VALUES ($1, $2, $3, $4, $5, 0, 0, 0, 0) ON CONFLICT (player, mode) DO NOTHING",
+                    )
+                    .bind(player)
+                    .bind(&game.mode)
+                    .bind(fresh.rating)
+                    .bind(fresh.deviation)
+                    .bind(fresh.volatility)
+                    .execute(&mut *tx)
+                    .await?;
+                    sqlx::query("UPDATE ratings SET games = games WHERE player = $1 AND mode = $2")
+                        .bind(player)
+                        .bind(&game.mode)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                let mut current = [fresh; 2];
+                for (slot, player) in current.iter_mut().zip([&game.first_player, &game.second_player]) {
+                    let row = sqlx::query(
+                        "SELECT rating, deviation, volatility FROM ratings WHERE player = $1 AND mode = $2",
+                    )
+                    .bind(player)
+                    .bind(&game.mode)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                    *slot = Rating {
+                        rating: row.try_get(0)?,
+                        deviation: row.try_get(1)?,
+                        volatility: row.try_get(2)?,
+                    };
+                }
+                let (first, second) = rating::update(current[0], current[1], game.score);
+                let (w1, l1, d1) = match game.score {
+                    Score::Win => (1i64, 0i64, 0i64),
+                    Score::Loss => (0, 1, 0),
+                    Score::Draw => (0, 0, 1),
+                };
+                for (player, new, (wins, losses, draws)) in [
+                    (&game.first_player, first, (w1, l1, d1)),
+                    (&game.second_player, second, (l1, w1, d1)),
+                ] {
+                    sqlx::query(
+                        "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = games + 1, \
+                         wins = wins + $6, losses = losses + $7, draws = draws + $8 WHERE player = $1 AND mode = $2",
+                    )
+                    .bind(player)
+                    .bind(&game.mode)
+                    .bind(new.rating)
+                    .bind(new.deviation)
+                    .bind(new.volatility)
+                    .bind(wins)
+                    .bind(losses)
+                    .bind(draws)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                sqlx::query(
+                    "INSERT INTO games (room, game_number, mode, first_player, second_player, winner, result, moves, finished) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                )
+                .bind(w.id)
+                .bind(game.game_number)
+                .bind(&game.mode)
+                .bind(&game.first_player)
+                .bind(&game.second_player)
+                .bind(game.winner.as_deref())
+                .bind(&game.result)
+                .bind(game.moves)
+                .bind(w.now)
+                .execute(&mut *tx)
+                .await?;
+            }
+            if postgres {
+                // Delivered to every listening process when (and only if) this commits.
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(w.id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await?;
+            Ok(true)
+        })
+    }
+
+    /// Rooms whose deadline has passed (the sweep brings them up to date).
+    pub(crate) async fn rooms_due(&self, now: i64, limit: i64) -> Result<Vec<String>, sqlx::Error> {
+        on_pool!(self, pool => {
+            sqlx::query(
+                "SELECT id FROM rooms WHERE deadline IS NOT NULL AND deadline <= $1 ORDER BY deadline LIMIT $2",
+            )
+            .bind(now)
+            .bind(limit)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|row| row.try_get::<String, _>(0))
+            .collect()
+        })
+    }
+
+    /// The best-rated players of `mode`, at most `limit`.
+    pub async fn leaderboard(&self, mode: &str, limit: i64) -> Result<Vec<Ranked>, sqlx::Error> {
+        on_pool!(self, pool => {
+            sqlx::query(
+                "SELECT r.player, p.name, r.rating, r.deviation, r.games, r.wins, r.losses, r.draws \
+                 FROM ratings r JOIN players p ON p.id = r.player WHERE r.mode = $1 \
+                 ORDER BY r.rating DESC, r.player LIMIT $2",
+            )
+            .bind(mode)
+            .bind(limit)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|row| {
+                Ok(Ranked {
+                    player: row.try_get(0)?,
+                    name: row.try_get(1)?,
+                    rating: row.try_get(2)?,
+                    deviation: row.try_get(3)?,
+                    games: row.try_get(4)?,
+                    wins: row.try_get(5)?,
+                    losses: row.try_get(6)?,
+                    draws: row.try_get(7)?,
+                })
+            })
+            .collect()
+        })
+    }
+
+    /// A player's finished games, newest first, at most `limit`.
+    pub async fn player_games(
+        &self,
+        player: &str,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, sqlx::Error> {
+        on_pool!(self, pool => {
+            sqlx::query(
+                "SELECT room, game_number, mode, first_player, second_player, winner, result, moves, finished \
+                 FROM games WHERE first_player = $1 OR second_player = $1 \
+                 ORDER BY finished DESC, room, game_number LIMIT $2",
+            )
+            .bind(player)
+            .bind(limit)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|row| {
+                Ok(GameRow {
+                    room: row.try_get(0)?,
+                    game_number: row.try_get(1)?,
+                    mode: row.try_get(2)?,
+                    first_player: row.try_get(3)?,
+                    second_player: row.try_get(4)?,
+                    winner: row.try_get(5)?,
+                    result: row.try_get(6)?,
+                    moves: row.try_get(7)?,
+                    finished: row.try_get(8)?,
+                })
+            })
+            .collect()
+        })
+    }
+
+    /// Whether a player exists.
+    pub(crate) async fn player_exists(&self, id: &str) -> Result<bool, sqlx::Error> {
+        on_pool!(self, pool => {
+            Ok(sqlx::query("SELECT 1 FROM players WHERE id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await?
+                .is_some())
+        })
+    }
+}

@@ -1,0 +1,51 @@
+//! `draughts-server`: play draughts by link (see `server/README.md`).
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Parser;
+use draughts_server::{start, Config, SystemClock};
+
+/// Serves the draughts page and its play-by-link API.
+#[derive(Parser)]
+#[command(name = "draughts-server", version)]
+struct Args {
+    /// The address to listen on (port 0: any free port, printed at start).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: SocketAddr,
+    /// The database: a SQLite file (path or sqlite://FILE, created if
+    /// missing) or postgres://user:password@host/name.
+    #[arg(long, default_value = "draughts.db", env = "DRAUGHTS_DATABASE")]
+    database: String,
+    /// The folder of the page's static files.
+    #[arg(long)]
+    web: Option<PathBuf>,
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let args = Args::parse();
+    let mut config = Config::new(args.database);
+    config.listen = args.listen;
+    if let Some(web) = args.web {
+        config.web = web;
+    }
+    let server = match start(config, Arc::new(SystemClock)).await {
+        Ok(server) => server,
+        Err(e) => {
+            eprintln!("draughts-server: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // The first line is the address (tests and scripts read it).
+    println!("draughts-server listening on http://{}", server.addr());
+    let _ = std::io::stdout().flush();
+    tokio::select! {
+        () = server.wait() => {}
+        _ = tokio::signal::ctrl_c() => {}
+    }
+    ExitCode::SUCCESS
+}

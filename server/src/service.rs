@@ -1,0 +1,266 @@
+//! Rooms over the database: every change is read, applied through the
+//! library's [`Room`] and written back with an optimistic check of `seq`,
+//! retried on a conflict; it is acknowledged only after the commit.
+
+use std::sync::Arc;
+
+use draughts::room::{
+    Action, Pace, Room, RoomError, RoomEvent, RoomResult, RoomRules, RoomView, Seat,
+};
+use serde::Serialize;
+
+use crate::api::ApiError;
+use crate::clock::Clock;
+use crate::db::{Db, FinishedGame, RoomRow, RoomWrite};
+use crate::live::{Hub, Push};
+use crate::rating::Score;
+use crate::secret;
+
+/// How many times a change is retried when another writer got there first.
+const RETRIES: usize = 64;
+
+/// The shared state of one server process.
+pub(crate) struct App {
+    pub db: Db,
+    pub clock: Arc<dyn Clock>,
+    pub hub: Hub,
+}
+
+/// A room as a client is shown it, with the `seq` of the write it reflects.
+#[derive(Debug, Clone)]
+pub(crate) struct Snapshot {
+    pub seq: i64,
+    pub view: RoomView,
+    pub first_player: String,
+    pub second_player: Option<String>,
+}
+
+impl Snapshot {
+    /// The seat `player` sits in, if any.
+    pub fn seat_of(&self, player: &str) -> Option<Seat> {
+        if self.first_player == player {
+            Some(Seat::First)
+        } else if self.second_player.as_deref() == Some(player) {
+            Some(Seat::Second)
+        } else {
+            None
+        }
+    }
+
+    /// What a WebSocket sends: `{"view": ..., "seq": N}`.
+    pub fn push(&self) -> Push {
+        #[derive(Serialize)]
+        struct Message<'a> {
+            view: &'a RoomView,
+            seq: i64,
+        }
+        let text = serde_json::to_string(&Message {
+            view: &self.view,
+            seq: self.seq,
+        })
+        .expect("a room view serializes");
+        Push {
+            seq: self.seq,
+            text: text.into(),
+        }
+    }
+}
+
+/// What a change does besides bringing the room's time up to date.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Op<'a> {
+    /// Only apply the time rules (reads, the WebSocket, the sweep).
+    Refresh,
+    /// `player` takes the free seat.
+    Join(&'a str),
+    /// `player` acts in their seat.
+    Act(&'a str, &'a Action),
+}
+
+fn now_i64(now: u64) -> i64 {
+    i64::try_from(now).unwrap_or(i64::MAX)
+}
+
+fn decode(record: &str) -> Result<Room, ApiError> {
+    serde_json::from_str(record)
+        .map_err(|e| ApiError::internal(format!("stored room does not restore: {e}")))
+}
+
+fn encode(room: &Room) -> Result<String, ApiError> {
+    serde_json::to_string(room)
+        .map_err(|e| ApiError::internal(format!("room does not serialize: {e}")))
+}
+
+impl App {
+    /// A new room in `mode`, created by `player` (seat `first`).
+    pub async fn create_room(
+        &self,
+        player: &str,
+        mode: &str,
+        pace: Pace,
+    ) -> Result<(String, Snapshot), ApiError> {
+        let now = self.clock.now();
+        let rules = RoomRules {
+            pace,
+            ..RoomRules::default()
+        };
+        let room = Room::create(mode, rules, now).map_err(ApiError::from)?;
+        let id = secret::new_id();
+        let view = room.view(now);
+        self.db
+            .insert_room(
+                &id,
+                &view.mode,
+                &encode(&room)?,
+                player,
+                view.state.name(),
+                room.deadline().map(now_i64),
+                now_i64(now),
+            )
+            .await?;
+        Ok((
+            id,
+            Snapshot {
+                seq: 1,
+                view,
+                first_player: player.to_owned(),
+                second_player: None,
+            },
+        ))
+    }
+
+    /// Applies `op` to room `id`: the time rules first (their effect is
+    /// written even when `op` is then refused), then the operation. A
+    /// refused operation changes nothing and returns its error.
+    pub async fn change(&self, id: &str, op: Op<'_>) -> Result<Snapshot, ApiError> {
+        for _ in 0..RETRIES {
+            let row = self.db.load_room(id).await?.ok_or_else(ApiError::no_room)?;
+            let mut room = decode(&row.record)?;
+            let now = self.clock.now();
+            let mut events = room.update(now);
+            let mut second = row.second_player.clone();
+            let outcome = self.apply(&mut room, &row, &mut second, op, now, &mut events);
+            // A stored deadline that is not the room's own (it passed with
+            // nothing to do) is written too, or the sweep would find the
+            // room due again and again.
+            let changed = !events.is_empty()
+                || outcome.is_ok() && !matches!(op, Op::Refresh)
+                || row.deadline != room.deadline().map(now_i64);
+            if !changed {
+                let snapshot = Snapshot {
+                    seq: row.seq,
+                    view: room.view(now),
+                    first_player: row.first_player,
+                    second_player: second,
+                };
+                return outcome.map(|()| snapshot);
+            }
+            let view = room.view(now);
+            let finished = match (&second, finished_result(&events)) {
+                (Some(second_player), Some(result)) => Some(FinishedGame {
+                    game_number: i64::from(view.game_number),
+                    mode: view.mode.clone(),
+                    first_player: row.first_player.clone(),
+                    second_player: second_player.clone(),
+                    score: match result.winner() {
+                        Some(Seat::First) => Score::Win,
+                        Some(Seat::Second) => Score::Loss,
+                        None => Score::Draw,
+                    },
+                    winner: result.winner().map(|seat| match seat {
+                        Seat::First => row.first_player.clone(),
+                        Seat::Second => second_player.clone(),
+                    }),
+                    result: view.result_text.clone().unwrap_or_default(),
+                    moves: i64::try_from(view.moves.len()).unwrap_or(i64::MAX),
+                }),
+                _ => None,
+            };
+            let write = RoomWrite {
+                id,
+                read_seq: row.seq,
+                record: encode(&room)?,
+                second_player: second.as_deref(),
+                state: view.state.name(),
+                deadline: room.deadline().map(now_i64),
+                now: now_i64(now),
+                finished,
+            };
+            if !self.db.write_room(&write).await? {
+                continue; // someone else wrote first: read again
+            }
+            let snapshot = Snapshot {
+                seq: row.seq + 1,
+                view,
+                first_player: row.first_player,
+                second_player: second,
+            };
+            if !self.db.is_postgres() {
+                // One process: tell its sockets directly (PostgreSQL: the
+                // NOTIFY reaches every process, this one included).
+                self.hub.publish(id, snapshot.push());
+            }
+            return outcome.map(|()| snapshot);
+        }
+        Err(ApiError::busy())
+    }
+
+    fn apply(
+        &self,
+        room: &mut Room,
+        row: &RoomRow,
+        second: &mut Option<String>,
+        op: Op<'_>,
+        now: u64,
+        events: &mut Vec<RoomEvent>,
+    ) -> Result<(), ApiError> {
+        let join = |room: &mut Room, second: &mut Option<String>, player: &str| {
+            if player == row.first_player || second.is_some() {
+                return Err(ApiError::from(RoomError::SeatTaken));
+            }
+            let ev = room.act(Seat::Second, Action::Join, now)?;
+            *second = Some(player.to_owned());
+            Ok(ev)
+        };
+        let new = match op {
+            Op::Refresh => return Ok(()),
+            Op::Join(player) => join(room, second, player)?,
+            Op::Act(player, Action::Join) => join(room, second, player)?,
+            Op::Act(player, action) => {
+                let seat = if player == row.first_player {
+                    Seat::First
+                } else if second.as_deref() == Some(player) {
+                    Seat::Second
+                } else {
+                    return Err(ApiError::not_a_player());
+                };
+                room.act(seat, action.clone(), now)?
+            }
+        };
+        events.extend(new);
+        Ok(())
+    }
+
+    /// The room as it is now (the time rules applied and written if due).
+    pub async fn snapshot(&self, id: &str) -> Result<Snapshot, ApiError> {
+        self.change(id, Op::Refresh).await
+    }
+
+    /// Brings every room whose deadline has passed up to date.
+    pub async fn sweep(&self) -> Result<usize, ApiError> {
+        let now = now_i64(self.clock.now());
+        let due = self.db.rooms_due(now, 256).await?;
+        for id in &due {
+            self.change(id, Op::Refresh).await?;
+        }
+        Ok(due.len())
+    }
+}
+
+/// The result of the game that `events` end, if they end one (expiry has none).
+fn finished_result(events: &[RoomEvent]) -> Option<&RoomResult> {
+    events.iter().find_map(|e| match e {
+        RoomEvent::GameOver { result } => Some(result),
+        _ => None,
+    })
+}
