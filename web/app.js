@@ -2,7 +2,7 @@
 // draws the board, turns clicks and keys into the package's step-wise input,
 // and talks to the computer opponent in a Web Worker (worker.js).
 import init, { Game, variants } from "./pkg/draughts.js";
-import { t, has, setLanguage, initialLanguage, language, translatePage, LANGUAGES, OPENING_MODE } from "./i18n.js";
+import { t, rulesWords, setLanguage, initialLanguage, language, translatePage, LANGUAGES, OPENING_MODE } from "./i18n.js";
 import { pieceSvg } from "./pieces.js";
 import * as api from "./room.js";
 
@@ -36,11 +36,10 @@ const turnOf = (fen) => (fen.trim()[0].toUpperCase() === "W" ? "white" : "black"
 const colorName = (c) => t(c === "white" ? "white" : "black");
 
 // "20 moves" (plies), "25 moves each": a count rule of the variant's draw rules.
-const UNITS = { "plies": "moves in a row (both sides' moves counted)", "moves-each": "moves each", "stronger-side-moves": "moves of the stronger side" };
-const countOf = (c) => `${c.count} ${UNITS[c.unit] ?? c.unit.replace(/-/g, " ")}`;
+const unitText = (unit) => rulesWords().units[unit] ?? unit.replace(/-/g, " ");
+const countOf = (c) => `${c.count} ${unitText(c.unit)}`;
 function countText(reason) {
   const c = state.info.drawCounts.find((d) => d.reason === reason);
-  if (c && c.unit === "plies") return t("plies", c.count);
   return c ? countOf(c) : "the move limit";
 }
 
@@ -113,91 +112,69 @@ function fact(v, key) {
 
 /** "most-pieces" → the words; "value { man: 100, king: 199 }" (Frisian) read for its numbers. */
 function precedenceText(p) {
-  const words = {
-    "most-pieces": "take the most pieces (a king counts as one)",
-    "most-kings": "take the most kings",
-    "with-king": "capture with a king",
-    "earliest-king": "take kings as early as possible",
-  };
-  if (words[p]) return words[p];
+  const w = rulesWords();
+  if (typeof w[p] === "string") return w[p];
   const value = /^value\b.*?man:\s*(\d+).*?king:\s*(\d+)/.exec(p);
   if (value) {
     const [man, king] = [Number(value[1]), Number(value[2])];
-    const worth = king > man && king < 2 * man ? "a king is worth more than a man and less than two men"
-      : `a king is worth ${(king / man).toFixed(2).replace(/\.?0+$/, "")} men`;
-    return `take the highest value (${worth})`;
+    const worth = king > man && king < 2 * man ? w.valueBetween : w.valueRatio((king / man).toFixed(2).replace(/\.?0+$/, ""));
+    return w.highestValue(worth);
   }
   return p.replace(/[^a-z0-9 ]+/gi, " ").trim();
 }
 
 /** One draw rule of VariantInfo.drawCounts in words: "after 25 moves each with…". */
 function drawCountText(c, all) {
-  const after = `after ${countOf(c)}`;
-  switch (c.reason) {
-    case "king-moves": return `${after} with only kings moving and no capture`;
-    case "no-progress": return `${after} without a capture or a man move`;
-    case "lone-king-five-moves": return `${after} of a lone king against one or two pieces with a king`;
-    case "lone-king-sixteen-moves": return `${after} of a lone king against three pieces with a king`;
-    case "three-kings-against-one": return `with three kings or more against a lone king, ${after}`;
-    case "piece-count": {
-      // Russian: 30 or 60 moves each (by the number of pieces), the balance unchanged.
-      const counts = all.filter((d) => d.reason === "piece-count").map((d) => d.count);
-      if (c.count !== counts[0]) return null;
-      return `after ${counts.join(" or ")} ${UNITS[c.unit] ?? c.unit} (by the number of pieces) with the balance of pieces unchanged`;
-    }
-    case "small-ending": return `with two or three pieces and kings on both sides, ${after}`;
-    case "main-road": return `with three pieces against a lone king on the main road, ${after}`;
-    case "one-piece-each": return c.count ? `with one piece against one, ${after}` : "at once when each side is down to one piece";
-    case "one-king-each": return `with one king against one, ${after}`;
-    case "two-kings-against-one": return `with two kings against one, ${after}`;
-    default: return `${after} (${c.reason.replace(/-/g, " ")})`;
+  const w = rulesWords();
+  const after = w.after(countOf(c));
+  if (c.reason === "piece-count") {
+    // Russian: 30 or 60 moves each (by the number of pieces), the balance unchanged.
+    const counts = all.filter((d) => d.reason === "piece-count").map((d) => d.count);
+    if (c.count !== counts[0]) return null;
+    return w.pieceCount(counts, unitText(c.unit));
   }
+  if (c.reason === "one-piece-each" && !c.count) return w.onePieceAtOnce;
+  return w.draws[c.reason]?.(after) ?? `${after} (${c.reason.replace(/-/g, " ")})`;
 }
 
-const ENGLISH_ORDINALS = { 2: "second", 3: "third", 4: "fourth", 5: "fifth" };
-/** The rules of a mode in words (English only, in every language of the page): board, moves, captures, how it is won and drawn. */
+/** The rules of a mode in words, in the page's language: board, moves, captures, how it is won and drawn. */
 function rulesText(v) {
+  const w = rulesWords();
   const bits = [];
-  bits.push(`${v.width}×${v.height} board${v.orthogonal ? ", all squares used, pieces move along rows and columns" : ""}`);
-  bits.push(`${v.firstMover === "white" ? "White" : "Black"} moves first`);
+  bits.push(w.board(v.width, v.height, v.orthogonal));
+  bits.push(w.first(v.firstMover === "white"));
   // Men.
-  if (v.orthogonal || fact(v, "menMoveSideways")) {
-    bits.push(v.menCaptureBackward ? "men move forward and sideways and capture in every direction"
-      : "men move and capture forward and sideways, never backward");
-  } else {
-    bits.push(v.menCaptureBackward ? "men move forward and capture forward and backward" : "men move and capture forward only");
-  }
-  if (fact(v, "orthogonalCaptures")) bits.push("men and kings capture diagonally and also along rows and columns");
-  if (!fact(v, "manCapturesKing")) bits.push("men cannot capture kings");
+  if (v.orthogonal || fact(v, "menMoveSideways")) bits.push(v.menCaptureBackward ? w.menSidewaysAll : w.menSideways);
+  else bits.push(v.menCaptureBackward ? w.menBackward : w.menForward);
+  if (fact(v, "orthogonalCaptures")) bits.push(w.orthogonalCaptures);
+  if (!fact(v, "manCapturesKing")) bits.push(w.noKingCapture);
   // Kings.
-  const line = v.orthogonal ? "along rows and columns" : "diagonally";
-  let king = v.flyingKings ? `flying kings (any distance ${line})` : `short kings (one square ${line}, forward and backward)`;
+  const line = v.orthogonal ? w.lineOrth : w.lineDiag;
+  let king = v.flyingKings ? w.flying(line) : w.short(line);
   const landing = fact(v, "kingLanding");
-  if (v.flyingKings && landing === "directly-behind") king += ", landing directly behind each piece they capture";
-  if (v.flyingKings && landing === "halt-behind-king") king += "; a king whose capture ends by taking a king stops directly behind it";
+  if (v.flyingKings && landing === "directly-behind") king += w.landingBehind;
+  if (v.flyingKings && landing === "halt-behind-king") king += w.haltBehindKing;
   bits.push(king);
   const limit = fact(v, "kingMoveLimit");
-  if (limit) bits.push(`while a side has men, one king may not make more than ${limit} non-capturing moves in a row`);
+  if (limit) bits.push(w.kingLimit(limit));
   const promotion = fact(v, "promotion");
-  if (promotion === "promotes-and-continues") bits.push("a man reaching the far row during a capture becomes a king and goes on capturing as one");
-  else if (promotion === "continues-as-man") bits.push("a man passing the far row during a capture stays a man");
-  else if (promotion === "ends-move") bits.push("a man reaching the far row during a capture stops there and becomes a king");
+  if (promotion === "promotes-and-continues") bits.push(w.promotesContinues);
+  else if (promotion === "continues-as-man") bits.push(w.continuesAsMan);
+  else if (promotion === "ends-move") bits.push(w.endsMove);
   // Captures.
-  let capture = "capturing is compulsory";
-  capture += v.precedence.length ? `: ${v.precedence.map(precedenceText).join(", then ")}` : ", with free choice among captures";
+  let capture = w.compulsory;
+  capture += v.precedence.length ? `: ${v.precedence.map(precedenceText).join(w.then)}` : w.freeChoice;
   bits.push(capture);
-  if (fact(v, "removal") === "immediate") {
-    bits.push(`captured pieces leave the board at once${fact(v, "noReverseJump") ? "; a capture may not turn straight back" : ""}`);
-  }
+  if (fact(v, "removal") === "immediate") bits.push(w.removalImmediate + (fact(v, "noReverseJump") ? w.noReverse : ""));
   // How it is won.
   const win = fact(v, "win");
-  if (win === "no-move-wins") bits.push("the side that cannot move (no pieces left, or all blocked) wins: the aim is to give your pieces away");
-  else if (win === "first-king-wins") bits.push("the first side to make a king wins (a side that cannot move loses)");
-  else bits.push("a side that cannot move (no pieces left, or all blocked) loses");
+  if (win === "no-move-wins") bits.push(w.noMoveWins);
+  else if (win === "first-king-wins") bits.push(w.firstKingWins);
+  else bits.push(w.noMoveLoses);
   // Draws.
   const draws = v.drawCounts.map((c) => drawCountText(c, v.drawCounts)).filter(Boolean);
-  if (v.repetition) draws.push(`on the ${ENGLISH_ORDINALS[v.repetition] ?? `${v.repetition}th`} repetition of a position`);
-  bits.push(`drawn by agreement${draws.map((d) => `; ${d}`).join("")}`);
+  if (v.repetition) draws.push(w.repetition(ordinal(v.repetition)));
+  bits.push(`${w.agreement}${draws.map((d) => `; ${d}`).join("")}`);
   return cap(bits.join(" · ")) + ".";
 }
 

@@ -1,9 +1,9 @@
 // The page's words in English, Spanish and Portuguese: one table per
 // language, every visible string of the page by key. A value is a string or
 // a function of the string's parameters. A key a table lacks falls back to
-// English (the rules line, which the page derives from the package's rules
-// data, and the draw reasons of the variants the seed site does not play are
-// English only; the package's own error messages are English too).
+// English (the draw reasons in the status line of the variants the seed site
+// does not play, the labels of the modes it does not play, and the package's
+// own error messages are English only).
 //
 // The language: the one chosen on the page (kept in localStorage), else the
 // first of navigator.languages that the page has, else English.
@@ -15,7 +15,173 @@ const STORE = "draughts.lang";
 // juego abre con las españolas"; "Em português, o jogo abre nas brasileiras").
 export const OPENING_MODE = { en: "spanish-site", es: "spanish-site", pt: "brazilian-site" };
 
+
+// The rules line's phrases (app.js's rulesText puts them together from the
+// package's VariantInfo).
+const enRules = {
+  board: (w, h, orth) => `${w}×${h} board${orth ? ", all squares used, pieces move along rows and columns" : ""}`,
+  first: (white) => `${white ? "White" : "Black"} moves first`,
+  menSidewaysAll: "men move forward and sideways and capture in every direction",
+  menSideways: "men move and capture forward and sideways, never backward",
+  menBackward: "men move forward and capture forward and backward",
+  menForward: "men move and capture forward only",
+  orthogonalCaptures: "men and kings capture diagonally and also along rows and columns",
+  noKingCapture: "men cannot capture kings",
+  lineOrth: "along rows and columns",
+  lineDiag: "diagonally",
+  flying: (line) => `flying kings (any distance ${line})`,
+  short: (line) => `short kings (one square ${line}, forward and backward)`,
+  landingBehind: ", landing directly behind each piece they capture",
+  haltBehindKing: "; a king whose capture ends by taking a king stops directly behind it",
+  kingLimit: (n) => `while a side has men, one king may not make more than ${n} non-capturing moves in a row`,
+  promotesContinues: "a man reaching the far row during a capture becomes a king and goes on capturing as one",
+  continuesAsMan: "a man passing the far row during a capture stays a man",
+  endsMove: "a man reaching the far row during a capture stops there and becomes a king",
+  compulsory: "capturing is compulsory",
+  then: ", then ",
+  freeChoice: ", with free choice among captures",
+  "most-pieces": "take the most pieces (a king counts as one)",
+  "most-kings": "take the most kings",
+  "with-king": "capture with a king",
+  "earliest-king": "take kings as early as possible",
+  valueBetween: "a king is worth more than a man and less than two men",
+  valueRatio: (r) => `a king is worth ${r} men`,
+  highestValue: (worth) => `take the highest value (${worth})`,
+  removalImmediate: "captured pieces leave the board at once",
+  noReverse: "; a capture may not turn straight back",
+  noMoveWins: "the side that cannot move (no pieces left, or all blocked) wins: the aim is to give your pieces away",
+  firstKingWins: "the first side to make a king wins (a side that cannot move loses)",
+  noMoveLoses: "a side that cannot move (no pieces left, or all blocked) loses",
+  agreement: "drawn by agreement",
+  repetition: (nth) => `on the ${nth} repetition of a position`,
+  units: { "plies": "moves in a row (both sides' moves counted)", "moves-each": "moves each", "stronger-side-moves": "moves of the stronger side" },
+  after: (count) => `after ${count}`,
+  draws: {
+    "king-moves": (after) => `${after} with only kings moving and no capture`,
+    "no-progress": (after) => `${after} without a capture or a man move`,
+    "lone-king-five-moves": (after) => `${after} of a lone king against one or two pieces with a king`,
+    "lone-king-sixteen-moves": (after) => `${after} of a lone king against three pieces with a king`,
+    "three-kings-against-one": (after) => `with three kings or more against a lone king, ${after}`,
+    "small-ending": (after) => `with two or three pieces and kings on both sides, ${after}`,
+    "main-road": (after) => `with three pieces against a lone king on the main road, ${after}`,
+    "one-piece-each": (after) => `with one piece against one, ${after}`,
+    "one-king-each": (after) => `with one king against one, ${after}`,
+    "two-kings-against-one": (after) => `with two kings against one, ${after}`,
+  },
+  pieceCount: (counts, unit) => `after ${counts.join(" or ")} ${unit} (by the number of pieces) with the balance of pieces unchanged`,
+  onePieceAtOnce: "at once when each side is down to one piece",
+};
+
+const esRules = {
+  board: (w, h, orth) => `tablero de ${w}×${h}${orth ? ", se usan todas las casillas, las fichas se mueven por filas y columnas" : ""}`,
+  first: (white) => `empiezan las ${white ? "blancas" : "negras"}`,
+  menSidewaysAll: "los peones avanzan de frente y de costado y capturan en todas las direcciones",
+  menSideways: "los peones mueven y capturan de frente y de costado, nunca hacia atrás",
+  menBackward: "los peones avanzan hacia adelante y capturan hacia adelante y hacia atrás",
+  menForward: "los peones mueven y capturan solo hacia adelante",
+  orthogonalCaptures: "peones y damas capturan en diagonal y también por filas y columnas",
+  noKingCapture: "los peones no pueden capturar damas",
+  lineOrth: "por filas y columnas",
+  lineDiag: "en diagonal",
+  flying: (line) => `damas voladoras (cualquier distancia ${line})`,
+  short: (line) => `damas cortas (una casilla ${line}, hacia adelante y hacia atrás)`,
+  landingBehind: ", que caen justo detrás de cada ficha que capturan",
+  haltBehindKing: "; una dama cuya captura termina tomando una dama se detiene justo detrás de ella",
+  kingLimit: (n) => `mientras un lado tenga peones, una misma dama no puede hacer más de ${n} jugadas seguidas sin capturar`,
+  promotesContinues: "el peón que llega a la última fila en medio de una captura corona y sigue capturando como dama",
+  continuesAsMan: "el peón que pasa por la última fila en medio de una captura sigue como peón",
+  endsMove: "el peón que llega a la última fila en medio de una captura se detiene ahí y corona",
+  compulsory: "la captura es obligatoria",
+  then: ", luego ",
+  freeChoice: ", con libre elección entre capturas",
+  "most-pieces": "la que captura más fichas (una dama cuenta como una)",
+  "most-kings": "la que captura más damas",
+  "with-king": "la que hace la dama",
+  "earliest-king": "la que toma damas lo antes posible",
+  valueBetween: "una dama vale más que un peón y menos que dos",
+  valueRatio: (r) => `una dama vale ${r} peones`,
+  highestValue: (worth) => `la de mayor valor (${worth})`,
+  removalImmediate: "las fichas capturadas salen del tablero en el acto",
+  noReverse: "; una captura no puede volver en línea recta",
+  noMoveWins: "gana el lado que no puede mover (sin fichas, o todas bloqueadas): el objetivo es entregar las fichas",
+  firstKingWins: "gana el primero que hace una dama (el lado que no puede mover pierde)",
+  noMoveLoses: "pierde el lado que no puede mover (sin fichas, o todas bloqueadas)",
+  agreement: "tablas por acuerdo",
+  repetition: (nth) => `a la ${nth} repetición de una posición`,
+  units: { "plies": "jugadas seguidas (sumando las de los dos)", "moves-each": "jugadas de cada uno", "stronger-side-moves": "jugadas del lado más fuerte" },
+  after: (count) => `tras ${count}`,
+  draws: {
+    "king-moves": (after) => `${after} solo con damas y sin captura`,
+    "no-progress": (after) => `${after} sin captura ni jugada de peón`,
+    "lone-king-five-moves": (after) => `${after} de una dama sola contra una o dos fichas con dama`,
+    "lone-king-sixteen-moves": (after) => `${after} de una dama sola contra tres fichas con dama`,
+    "three-kings-against-one": (after) => `con tres damas o más contra una dama sola, ${after}`,
+    "small-ending": (after) => `con dos o tres fichas y damas en ambos lados, ${after}`,
+    "main-road": (after) => `con tres fichas contra una dama sola en la gran diagonal, ${after}`,
+    "one-piece-each": (after) => `con una ficha contra una, ${after}`,
+    "one-king-each": (after) => `con una dama contra una, ${after}`,
+    "two-kings-against-one": (after) => `con dos damas contra una, ${after}`,
+  },
+  pieceCount: (counts, unit) => `tras ${counts.join(" o ")} ${unit} (según el número de fichas) sin que cambie el balance de fichas`,
+  onePieceAtOnce: "en el acto cuando a cada lado le queda una ficha",
+};
+
+const ptRules = {
+  board: (w, h, orth) => `tabuleiro de ${w}×${h}${orth ? ", todas as casas em uso, as peças andam por linhas e colunas" : ""}`,
+  first: (white) => `começam as ${white ? "brancas" : "pretas"}`,
+  menSidewaysAll: "as pedras andam para a frente e para os lados e capturam em todas as direções",
+  menSideways: "as pedras andam e capturam para a frente e para os lados, nunca para trás",
+  menBackward: "as pedras andam para a frente e capturam para a frente e para trás",
+  menForward: "as pedras andam e capturam só para a frente",
+  orthogonalCaptures: "pedras e damas capturam na diagonal e também por linhas e colunas",
+  noKingCapture: "as pedras não podem capturar damas",
+  lineOrth: "por linhas e colunas",
+  lineDiag: "na diagonal",
+  flying: (line) => `damas voadoras (qualquer distância ${line})`,
+  short: (line) => `damas curtas (uma casa ${line}, para a frente e para trás)`,
+  landingBehind: ", pousando logo atrás de cada peça que capturam",
+  haltBehindKing: "; a dama cuja captura termina tomando uma dama para logo atrás dela",
+  kingLimit: (n) => `enquanto um lado tiver pedras, uma mesma dama não pode fazer mais de ${n} lances seguidos sem capturar`,
+  promotesContinues: "a pedra que chega à última fileira no meio de uma captura vira dama e continua capturando como dama",
+  continuesAsMan: "a pedra que passa pela última fileira no meio de uma captura continua pedra",
+  endsMove: "a pedra que chega à última fileira no meio de uma captura para ali e vira dama",
+  compulsory: "a captura é obrigatória",
+  then: ", depois ",
+  freeChoice: ", com livre escolha entre as capturas",
+  "most-pieces": "a que captura mais peças (uma dama conta como uma)",
+  "most-kings": "a que captura mais damas",
+  "with-king": "a feita pela dama",
+  "earliest-king": "a que toma damas o quanto antes",
+  valueBetween: "uma dama vale mais que uma pedra e menos que duas",
+  valueRatio: (r) => `uma dama vale ${r} pedras`,
+  highestValue: (worth) => `a de maior valor (${worth})`,
+  removalImmediate: "as peças capturadas saem do tabuleiro na hora",
+  noReverse: "; uma captura não pode voltar em linha reta",
+  noMoveWins: "vence o lado que não pode jogar (sem peças, ou todas presas): o objetivo é entregar as peças",
+  firstKingWins: "vence quem fizer a primeira dama (o lado que não pode jogar perde)",
+  noMoveLoses: "perde o lado que não pode jogar (sem peças, ou todas presas)",
+  agreement: "empate combinado",
+  repetition: (nth) => `na ${nth} repetição de uma posição`,
+  units: { "plies": "lances seguidos (somando os dos dois)", "moves-each": "lances de cada lado", "stronger-side-moves": "lances do lado mais forte" },
+  after: (count) => `após ${count}`,
+  draws: {
+    "king-moves": (after) => `${after} só com damas e sem captura`,
+    "no-progress": (after) => `${after} sem captura nem lance de pedra`,
+    "lone-king-five-moves": (after) => `${after} de uma dama sozinha contra uma ou duas peças com dama`,
+    "lone-king-sixteen-moves": (after) => `${after} de uma dama sozinha contra três peças com dama`,
+    "three-kings-against-one": (after) => `com três damas ou mais contra uma dama sozinha, ${after}`,
+    "small-ending": (after) => `com duas ou três peças e damas dos dois lados, ${after}`,
+    "main-road": (after) => `com três peças contra uma dama sozinha na grande diagonal, ${after}`,
+    "one-piece-each": (after) => `com uma peça contra uma, ${after}`,
+    "one-king-each": (after) => `com uma dama contra uma, ${after}`,
+    "two-kings-against-one": (after) => `com duas damas contra uma, ${after}`,
+  },
+  pieceCount: (counts, unit) => `após ${counts.join(" ou ")} ${unit} (conforme o número de peças) sem mudar o saldo de peças`,
+  onePieceAtOnce: "na hora, quando cada lado fica com uma peça",
+};
+
 const en = {
+  rules: enRules,
   title: "Draughts",
   language: "Language",
   pieces: "Pieces",
@@ -98,7 +264,6 @@ const en = {
   "reason.repetition": (nth) => `the same position for the ${nth} time`,
   "reason.king-moves": (count) => `${count} with only kings moving and no capture`,
   ordinal: (n) => ({ 2: "second", 3: "third", 4: "fourth", 5: "fifth" })[n] ?? `${n}th`,
-  plies: (n) => `${n} moves in a row (both sides' moves counted)`,
   // Modes: the seed site's six; the others are shown by their name.
   "mode.spanish-site": "Spanish (site rules)",
   "mode.brazilian-site": "Brazilian (site rules)",
@@ -153,6 +318,7 @@ const en = {
 };
 
 const es = {
+  rules: esRules,
   title: "Damas",
   language: "Idioma",
   pieces: "Fichas",
@@ -234,7 +400,6 @@ const es = {
   "reason.repetition": (nth) => `la misma posición por ${nth} vez`,
   "reason.king-moves": (count) => `${count} solo con damas y sin captura`,
   ordinal: (n) => ({ 2: "segunda", 3: "tercera", 4: "cuarta", 5: "quinta" })[n] ?? `${n}.ª`,
-  plies: (n) => `${n} jugadas seguidas (sumando las de los dos)`,
   "mode.spanish-site": "Españolas",
   "mode.brazilian-site": "Brasileñas",
   "mode.english-site": "Inglesas (checkers)",
@@ -285,6 +450,7 @@ const es = {
 };
 
 const pt = {
+  rules: ptRules,
   title: "Damas",
   language: "Idioma",
   pieces: "Peças",
@@ -366,7 +532,6 @@ const pt = {
   "reason.repetition": (nth) => `a mesma posição pela ${nth} vez`,
   "reason.king-moves": (count) => `${count} só com damas e sem captura`,
   ordinal: (n) => ({ 2: "segunda", 3: "terceira", 4: "quarta", 5: "quinta" })[n] ?? `${n}ª`,
-  plies: (n) => `${n} lances seguidos (somando os dos dois)`,
   "mode.spanish-site": "Espanholas",
   "mode.brazilian-site": "Brasileiras",
   "mode.english-site": "Inglesas (checkers)",
@@ -451,6 +616,11 @@ export function t(key, ...args) {
   const value = TABLES[current][key] ?? en[key];
   if (value === undefined) return key;
   return typeof value === "function" ? value(...args) : value;
+}
+
+/** The phrase book of the rules line in the current language. */
+export function rulesWords() {
+  return TABLES[current].rules;
 }
 
 /** Every key of the English table (the tests check the other tables have them). */

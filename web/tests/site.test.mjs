@@ -64,8 +64,8 @@ test("in Spanish the page opens on Spanish draughts with the site's rivals; in P
   assert.equal(await pt.$eval("#mode", (s) => s.selectedOptions[0].textContent), "Brasileiras");
   assert.deepEqual((await optionTexts(pt, "#opponent")).slice(0, 4), ["Domador (muito fácil)", "Motorista (fácil)", "Carcereiro (médio)", "Empresário (difícil)"]);
   assert.equal(await pt.textContent("#play-with-someone"), "Jogar com alguém");
-  // Brazilian men capture backward: the rules line says so (the rules line is English in every language).
-  assert.match(await pt.textContent("#rules"), /capture forward and backward/);
+  // Brazilian men capture backward: the rules line says so, in Portuguese.
+  assert.match(await pt.textContent("#rules"), /^Tabuleiro de 8×8 · começam as brancas · as pedras andam para a frente e capturam para a frente e para trás · damas voadoras/);
   await pt.context().close();
 
   const en = await openPage("en-GB");
@@ -102,6 +102,24 @@ test("the language is switchable on the page and remembered", async () => {
   await page.context().close();
 });
 
+test("the rules line of every mode in Spanish and Portuguese, no English left", async () => {
+  for (const locale of ["es-ES", "pt-BR"]) {
+    const page = await openPage(locale);
+    const modes = await page.$$eval("#mode option", (os) => os.map((o) => o.value));
+    for (const mode of modes) {
+      await page.selectOption("#mode", mode);
+      const text = await page.textContent("#rules");
+      assert.doesNotMatch(text, /\b(the|and|moves?|kings?|men|after|board|captures?)\b/i, `${locale} ${mode}: ${text}`);
+      assert.doesNotMatch(text, /[{}]|\b[a-z]+-[a-z]+\b|undefined/, `${locale} ${mode}: ${text}`);
+    }
+    await page.selectOption("#mode", "russian");
+    // Russian's piece-count draw: "30 or 60 moves each" in the page's words.
+    assert.match(await page.textContent("#rules"), locale === "es-ES" ? /tras 30 o 60 jugadas de cada uno/ : /após 30 ou 60 lances de cada lado/);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
 test("every language table has every key of the English one", async () => {
   const page = await openPage("en-US");
   const missing = await page.evaluate(async () => {
@@ -111,6 +129,16 @@ test("every language table has every key of the English one", async () => {
       i18n.setLanguage(lang, false);
       // The English-only parts, by design: the extra English mode labels.
       out[lang] = i18n.KEYS.filter((k) => !i18n.has(k) && !/^mode\.english-\d+-moves$/.test(k));
+      // The rules line's phrase book, phrase by phrase.
+      const en = Object.keys((i18n.setLanguage("en", false), i18n.rulesWords()));
+      i18n.setLanguage(lang, false);
+      const words = i18n.rulesWords();
+      out[lang].push(...en.filter((k) => words[k] === undefined).map((k) => `rules.${k}`));
+      for (const group of ["units", "draws"]) {
+        const enGroup = Object.keys((i18n.setLanguage("en", false), i18n.rulesWords())[group]);
+        i18n.setLanguage(lang, false);
+        out[lang].push(...enGroup.filter((k) => i18n.rulesWords()[group][k] === undefined).map((k) => `rules.${group}.${k}`));
+      }
     }
     i18n.setLanguage("en", false);
     return out;
