@@ -125,14 +125,15 @@ test("two players play a game by link while a spectator watches live; draw decli
   const mode = await a.$eval("#mode", (s) => s.value);
   await waitText(a, "#status", /^Waiting for your opponent to open the link/);
   assert.equal(await a.isVisible("#room-link"), true);
-  await a.screenshot({ path: path.join(shots, "en-creator-waiting.png") });
+  await a.screenshot({ path: path.join(shots, "game-creator-waiting.png") });
   // The joiner sees the mode and an Accept button before taking the seat.
   await waitText(b, "#status", /^You are invited to a game of Spanish \(site rules\)/);
   assert.equal((await room(b)).seat, null);
   assert.equal((await room(b)).view.mode, mode);
   assert.equal(await b.isVisible("#room-accept"), true);
   assert.equal(await b.isVisible("#room-resign"), false);
-  await b.screenshot({ path: path.join(shots, "en-joiner-invited.png") });
+  assert.equal(await b.isVisible("#room-link"), false, "the link is the players' to send");
+  await b.screenshot({ path: path.join(shots, "game-joiner-invited.png") });
   await b.click("#room-accept");
   await until(b, "(r) => r.seat === 'second' && r.view.state === 'playing'", "the joiner is seated");
   await until(a, "(r) => r.view.state === 'playing'", "the creator sees the join live");
@@ -146,7 +147,7 @@ test("two players play a game by link while a spectator watches live; draw decli
   await until(c, "(r) => !!r && r.view.state === 'playing'", "the spectator sees the game");
   assert.equal((await room(c)).seat, null);
   assert.match(await c.textContent("#room-info"), /spectator/);
-  for (const id of ["room-accept", "room-offer-draw", "room-resign", "room-claim", "room-rematch"]) assert.equal(await c.isVisible(`#${id}`), false, id);
+  for (const id of ["room-accept", "room-offer-draw", "room-resign", "room-claim", "room-rematch", "room-link"]) assert.equal(await c.isVisible(`#${id}`), false, id);
   // Its board takes no click: no piece is marked movable.
   assert.equal(await c.$$eval("#board .sq.movable", (s) => s.length), 0);
 
@@ -170,9 +171,9 @@ test("two players play a game by link while a spectator watches live; draw decli
   assert.equal(views[0].view.moves.length, 6);
   // The boards agree with the server's position.
   for (const p of [a, b, c]) assert.equal(await p.inputValue("#fen"), views[0].view.fen);
-  await c.screenshot({ path: path.join(shots, "en-spectator.png") });
+  await c.screenshot({ path: path.join(shots, "game-spectator.png") });
   await c.setViewportSize(PHONE);
-  await c.screenshot({ path: path.join(shots, "en-spectator-phone.png") });
+  await c.screenshot({ path: path.join(shots, "game-spectator-phone.png") });
 
   // A draw offer, seen by the opponent and the spectator, declined.
   await a.click("#room-offer-draw");
@@ -180,7 +181,7 @@ test("two players play a game by link while a spectator watches live; draw decli
   await waitText(b, "#room-note", /Your opponent offers a draw/);
   await waitText(c, "#room-note", /White offers a draw/);
   assert.equal(await b.isVisible("#room-accept-draw"), true);
-  await b.screenshot({ path: path.join(shots, "en-joiner-draw-offer.png") });
+  await b.screenshot({ path: path.join(shots, "game-joiner-draw-offer.png") });
   await b.click("#room-decline-draw");
   await until(a, "(r) => r.view.draw_offer === null", "the decline reaches the offerer");
   assert.equal((await room(a)).view.state, "playing");
@@ -194,7 +195,7 @@ test("two players play a game by link while a spectator watches live; draw decli
   await waitText(c, "#status", /^White wins: Black resigned\./);
   const result = (await room(c)).view.result;
   assert.equal(result.seat, "first");
-  await a.screenshot({ path: path.join(shots, "en-creator-won.png") });
+  await a.screenshot({ path: path.join(shots, "game-creator-won.png") });
 
   // Rematch: both ask; game 2 starts in the same room with the sides swapped.
   await a.click("#room-rematch");
@@ -220,7 +221,7 @@ test("two players play a game by link while a spectator watches live; draw decli
   await waitText(a, "#status", /^Your move \(Black\)/);
   await playByClicks(a, 0);
   for (const p of [a, b, c]) await until(p, atMoves(2), "the reloaded player's move everywhere");
-  await a.screenshot({ path: path.join(shots, "en-creator-game2.png") });
+  await a.screenshot({ path: path.join(shots, "game-creator-game2.png") });
 
   for (const p of [a, b, c]) {
     assert.deepEqual(p.errors, []);
