@@ -1123,6 +1123,8 @@ async function main() {
 // For the browser tests: the state and the package, read-only use.
 window.draughtsPage = {
   state, newGame, render, rulesText, message, t,
+  /** Shows a room update as if the server had sent it (the tests' clock-bound views). */
+  applyRoom,
   /** Holds the worker's answers until release() (see `hooks`). */
   hold() { hooks.hold = true; },
   release() { hooks.hold = false; for (const d of hooks.held.splice(0)) deliver(d); },

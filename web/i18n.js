@@ -314,7 +314,7 @@ const en = {
   youLose: "You lose",
   opponent2: "your opponent",
   liveLost: "Live updates interrupted: reconnecting…",
-  moveDeadline: (s) => `${s} s left for this move`,
+  moveDeadline: (s) => `${s} s left for this move.`,
 };
 
 const es = {
@@ -446,7 +446,7 @@ const es = {
   youLose: "Pierdes",
   opponent2: "tu rival",
   liveLost: "Se cortaron las novedades en vivo: reconectando…",
-  moveDeadline: (s) => `Quedan ${s} s para esta jugada`,
+  moveDeadline: (s) => `Quedan ${s} s para esta jugada.`,
 };
 
 const pt = {
@@ -578,7 +578,7 @@ const pt = {
   youLose: "Você perde",
   opponent2: "o seu adversário",
   liveLost: "As novidades ao vivo caíram: reconectando…",
-  moveDeadline: (s) => `Restam ${s} s para este lance`,
+  moveDeadline: (s) => `Restam ${s} s para este lance.`,
 };
 
 const TABLES = { en, es, pt };

@@ -109,8 +109,9 @@ async function playByClicks(page, k) {
 }
 
 /** Creates a room in `page`'s current mode and opens it in a joiner's and a spectator's context. */
-async function threeViews(locale) {
+async function threeViews(locale, pace = "correspondence") {
   const creator = await person(locale);
+  await creator.selectOption("#pace", pace);
   await creator.click("#play-with-someone");
   await until(creator, "(r) => !!r && r.view.state === 'waiting'", "the room is created");
   const link = await creator.inputValue("#room-link");
@@ -186,6 +187,26 @@ test("two players play a game by link while a spectator watches live; draw decli
   await until(a, "(r) => r.view.draw_offer === null", "the decline reaches the offerer");
   assert.equal((await room(a)).view.state, "playing");
 
+  // The absence claim: enabled when the view says the time has come (the
+  // server's clock says two days; here a view from two days on, shown to
+  // the page), then refused by the server, which is not two days on: the
+  // refusal is shown and changes nothing.
+  const turnNow = (await room(a)).view.turn;
+  const idle = players[turnNow === "first" ? "second" : "first"];
+  const idleView = (await room(idle)).view;
+  assert.equal(idleView.absence_claimable_at - idleView.turn_started, 172800 + 1, "claimable after more than two days");
+  await idle.evaluate(() => {
+    const r = window.draughtsPage.state.room;
+    window.draughtsPage.applyRoom({ view: { ...r.view, absence_claimable_at: Math.floor(Date.now() / 1000) - 1 }, seq: r.seq });
+  });
+  assert.equal(await idle.isEnabled("#room-claim"), true);
+  await idle.click("#room-claim");
+  await waitText(idle, "#message", /game server refused: .*(early|absence|time)/i);
+  assert.equal(await idle.getAttribute("#message", "class"), "error");
+  assert.equal((await room(c)).view.state, "playing", "a refused claim changes nothing");
+  // The browser logs the refused request (409): that one is expected.
+  assert.deepEqual(idle.errors.splice(0).map((e) => /409/.test(e)), [true]);
+
   // The joiner resigns: White wins, everyone sees it.
   await b.click("#room-resign");
   await b.click("#confirm-yes");
@@ -237,7 +258,8 @@ test("the three views in Spanish and Portuguese (and English), desktop and phone
   };
   for (const [lang, want] of Object.entries(expect)) {
     const locale = { en: "en-US", es: "es-ES", pt: "pt-BR" }[lang];
-    const { creator, joiner, link } = await threeViews(locale);
+    // The Portuguese room is a live one: 60 seconds a move.
+    const { creator, joiner, link } = await threeViews(locale, lang === "pt" ? "live" : "correspondence");
     assert.equal((await room(creator)).view.mode, want.mode, `the room plays the ${lang} page's opening mode`);
     await waitText(joiner, "#status", want.invited);
     await joiner.screenshot({ path: path.join(shots, `${lang}-joiner-invited.png`) });
@@ -246,6 +268,15 @@ test("the three views in Spanish and Portuguese (and English), desktop and phone
     await joiner.click("#room-accept");
     await until(creator, "(r) => r.view.state === 'playing'", "joined");
     await waitText(creator, "#status", want.turn);
+    if (lang === "pt") {
+      // A live room: the seconds left for the move, counting down.
+      assert.equal((await room(creator)).view.rules.pace, "live");
+      await waitText(creator, "#room-note", /Restam \d+ s para este lance/);
+      const left = () => creator.$eval("#room-note", (n) => Number(/(\d+) s/.exec(n.textContent)[1]));
+      const first = await left();
+      assert.ok(first <= 60 && first >= 50, `${first} s left`);
+      await creator.waitForFunction((n) => Number(/(\d+) s/.exec(document.getElementById("room-note").textContent)?.[1]) < n, first, { timeout: 5000 });
+    }
     const spectator = await person(locale, link);
     await until(spectator, "(r) => !!r && r.view.state === 'playing'", "watching");
     assert.match(await spectator.textContent("#room-info"), want.spectator);
