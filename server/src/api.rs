@@ -162,14 +162,12 @@ async fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
         .ok_or_else(|| {
             ApiError::unauthorized("the Authorization header is not `Bearer <player secret>`")
         })?;
-    app.db
-        .player_by_secret(&secret::hash_secret(secret))
+    app.player_by_secret(&secret::hash_secret(secret))
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown player secret"))
 }
 
 #[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 struct NewPlayer {
     name: Option<String>,
 }
@@ -203,7 +201,6 @@ pub(crate) async fn create_player(
 }
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct NewRoom {
     mode: String,
     #[serde(default)]

@@ -176,6 +176,9 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Server, Star
         db: db.clone(),
         clock,
         hub: live::Hub::default(),
+        rooms: Default::default(),
+        players: Default::default(),
+        write_lock: Default::default(),
     });
     let mut tasks = Vec::new();
     if let Db::Postgres(pool) = &db {

@@ -2,7 +2,8 @@
 //! library's [`Room`] and written back with an optimistic check of `seq`,
 //! retried on a conflict; it is acknowledged only after the commit.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use draughts::room::{
     Action, Pace, Room, RoomError, RoomEvent, RoomResult, RoomRules, RoomView, Seat,
@@ -19,11 +20,23 @@ use crate::secret;
 /// How many times a change is retried when another writer got there first.
 const RETRIES: usize = 64;
 
+/// How many decoded rooms a process keeps (then the cache starts again).
+const CACHE_ROOMS: usize = 20_000;
+
 /// The shared state of one server process.
 pub(crate) struct App {
     pub db: Db,
     pub clock: Arc<dyn Clock>,
     pub hub: Hub,
+    /// Decoded rooms by id, each with the `seq` of the row it was decoded
+    /// from: a row read at the same `seq` need not be replayed again (the
+    /// row is still read each time, so another process's writes are seen).
+    pub rooms: Mutex<HashMap<String, (i64, Room)>>,
+    /// SQLite has one writer at a time: writers queue here, in order,
+    /// instead of sleeping in SQLite's busy handler.
+    pub write_lock: tokio::sync::Mutex<()>,
+    /// Player ids by secret hash (a player never changes either).
+    pub players: Mutex<HashMap<String, String>>,
 }
 
 /// A room as a client is shown it, with the `seq` of the write it reflects.
@@ -107,17 +120,19 @@ impl App {
         let room = Room::create(mode, rules, now).map_err(ApiError::from)?;
         let id = secret::new_id();
         let view = room.view(now);
+        let record = encode(&room)?;
         self.db
             .insert_room(
                 &id,
                 &view.mode,
-                &encode(&room)?,
+                &record,
                 player,
                 view.state.name(),
                 room.deadline().map(now_i64),
                 now_i64(now),
             )
             .await?;
+        self.cache(&id, 1, room);
         Ok((
             id,
             Snapshot {
@@ -135,7 +150,10 @@ impl App {
     pub async fn change(&self, id: &str, op: Op<'_>) -> Result<Snapshot, ApiError> {
         for _ in 0..RETRIES {
             let row = self.db.load_room(id).await?.ok_or_else(ApiError::no_room)?;
-            let mut room = decode(&row.record)?;
+            let mut room = match self.cached(id, row.seq) {
+                Some(room) => room,
+                None => decode(&row.record)?,
+            };
             let now = self.clock.now();
             let mut events = room.update(now);
             let mut second = row.second_player.clone();
@@ -153,6 +171,7 @@ impl App {
                     first_player: row.first_player,
                     second_player: second,
                 };
+                self.cache(id, row.seq, room);
                 return outcome.map(|()| snapshot);
             }
             let view = room.view(now);
@@ -186,9 +205,17 @@ impl App {
                 now: now_i64(now),
                 finished,
             };
-            if !self.db.write_room(&write).await? {
+            let written = {
+                let _one_writer = match self.db {
+                    Db::Sqlite(_) => Some(self.write_lock.lock().await),
+                    Db::Postgres(_) => None,
+                };
+                self.db.write_room(&write).await?
+            };
+            if !written {
                 continue; // someone else wrote first: read again
             }
+            self.cache(id, row.seq + 1, room);
             let snapshot = Snapshot {
                 seq: row.seq + 1,
                 view,
@@ -203,6 +230,45 @@ impl App {
             return outcome.map(|()| snapshot);
         }
         Err(ApiError::busy())
+    }
+
+    /// The player whose secret hashes to `hash`, if any.
+    pub async fn player_by_secret(&self, hash: &str) -> Result<Option<String>, ApiError> {
+        if let Some(id) = self.players.lock().expect("player cache lock").get(hash) {
+            return Ok(Some(id.clone()));
+        }
+        let id = self.db.player_by_secret(hash).await?;
+        if let Some(id) = &id {
+            let mut players = self.players.lock().expect("player cache lock");
+            if players.len() >= 4 * CACHE_ROOMS {
+                players.clear();
+            }
+            players.insert(hash.to_owned(), id.clone());
+        }
+        Ok(id)
+    }
+
+    /// The decoded room `id` at `seq`, if this process has it.
+    fn cached(&self, id: &str, seq: i64) -> Option<Room> {
+        let rooms = self.rooms.lock().expect("room cache lock");
+        rooms
+            .get(id)
+            .filter(|(at, _)| *at == seq)
+            .map(|(_, room)| room.clone())
+    }
+
+    fn cache(&self, id: &str, seq: i64, room: Room) {
+        let mut rooms = self.rooms.lock().expect("room cache lock");
+        if rooms.len() >= CACHE_ROOMS && !rooms.contains_key(id) {
+            rooms.clear();
+        }
+        match rooms.get_mut(id) {
+            Some(entry) if entry.0 >= seq => {}
+            Some(entry) => *entry = (seq, room),
+            None => {
+                rooms.insert(id.to_owned(), (seq, room));
+            }
+        }
     }
 
     fn apply(
