@@ -126,6 +126,8 @@ test("two players play a game by link while a spectator watches live; draw decli
   const mode = await a.$eval("#mode", (s) => s.value);
   await waitText(a, "#status", /^Waiting for your opponent to open the link/);
   assert.equal(await a.isVisible("#room-link"), true);
+  await a.click("#copy-link");
+  await waitText(a, "#message", /^Link (copied to the clipboard|selected: copy it with Ctrl\+C)\.$/);
   await a.screenshot({ path: path.join(shots, "game-creator-waiting.png") });
   // The joiner sees the mode and an Accept button before taking the seat.
   await waitText(b, "#status", /^You are invited to a game of Spanish \(site rules\)/);
