@@ -756,9 +756,12 @@ function applyRoom(data) {
     r.seat = data.seat;
     r.rebuild = true;
   }
+  const ended = r.view.state === "finished" && r.shownState !== "finished";
+  r.shownState = r.view.state;
   syncRoomGame();
   render();
   scheduleRoomTimer();
+  if (ended) loadStandings();
 }
 
 /** A timer for what changes with the clock: the absence claim and a live move's seconds. */
@@ -994,6 +997,39 @@ async function copyLink() {
   }
 }
 
+/** The ranking of the current mode and this player's games (draughts-server's), when the panel is open. */
+async function loadStandings() {
+  if (!$("standings").open) return;
+  const mode = state.room?.view.mode ?? state.info.name;
+  $("ranking-title").textContent = t("rankingOf", modeLabel(mode));
+  const note = $("standings-note");
+  note.textContent = "";
+  let board, games;
+  try {
+    [board, games] = await Promise.all([api.ratings(mode), api.myGames()]);
+  } catch (e) {
+    $("ranking-list").replaceChildren();
+    $("games-list").replaceChildren();
+    note.textContent = e instanceof api.ServerMissing ? t("noServer") : t("serverError", e.message);
+    return;
+  }
+  const me = api.me();
+  const item = (text, mine) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    if (mine) li.className = "me";
+    return li;
+  };
+  $("ranking-list").replaceChildren(...board.players.map((p) =>
+    item(t("rankedRow", p.name ?? `${t("anonymous")} ${p.player.slice(0, 6)}`, Math.round(p.rating), p.wins, p.losses, p.draws), p.player === me)));
+  if (!board.players.length) $("ranking-list").append(item(t("noRanked")));
+  $("games-list").replaceChildren(...games.games.map((g) => {
+    const outcome = g.winner === null || g.winner === undefined ? t("drawn") : t(g.winner === me ? "won" : "lost");
+    return item(t("gameRow", modeLabel(g.mode), g.game_number, outcome, g.moves));
+  }));
+  if (!games.games.length) $("games-list").append(item(t("noGames")));
+}
+
 // ---------------------------------------------------------------------------
 // Keyboard: arrows move the focus over the playing squares, Enter/Space click.
 // ---------------------------------------------------------------------------
@@ -1113,6 +1149,8 @@ async function main() {
   $("room-resign").addEventListener("click", async () => { if (await confirm(t("roomResignAsk"))) roomAction("resign"); });
   $("room-leave").addEventListener("click", () => { leaveRoom(); message(""); newGame(select.value); });
   window.addEventListener("popstate", openRoomOfUrl);
+  $("standings").addEventListener("toggle", loadStandings);
+  select.addEventListener("change", loadStandings);
   newGame(select.value);
   await openRoomOfUrl();
   // Milliseconds from the start of navigation to a playable page.

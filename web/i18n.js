@@ -315,6 +315,17 @@ const en = {
   opponent2: "your opponent",
   liveLost: "Live updates interrupted: reconnecting…",
   moveDeadline: (s) => `${s} s left for this move.`,
+  standings: "Ranking and my games",
+  rankingOf: (mode) => `Ranking: ${mode}`,
+  myGames: "My games",
+  anonymous: "anonymous player",
+  rankedRow: (name, rating, w, l, d) => `${name}: ${rating} (${w} won, ${l} lost, ${d} drawn)`,
+  noRanked: "No finished game in this mode yet.",
+  noGames: "No finished game yet.",
+  gameRow: (mode, n, outcome, moves) => `${mode}, game ${n}: ${outcome} in ${moves} moves`,
+  won: "won",
+  lost: "lost",
+  drawn: "drawn",
 };
 
 const es = {
@@ -447,6 +458,17 @@ const es = {
   opponent2: "tu rival",
   liveLost: "Se cortaron las novedades en vivo: reconectando…",
   moveDeadline: (s) => `Quedan ${s} s para esta jugada.`,
+  standings: "Clasificación y mis partidas",
+  rankingOf: (mode) => `Clasificación: ${mode}`,
+  myGames: "Mis partidas",
+  anonymous: "jugador anónimo",
+  rankedRow: (name, rating, w, l, d) => `${name}: ${rating} (${w} ganadas, ${l} perdidas, ${d} tablas)`,
+  noRanked: "Todavía no hay partidas terminadas en esta modalidad.",
+  noGames: "Todavía no hay partidas terminadas.",
+  gameRow: (mode, n, outcome, moves) => `${mode}, partida ${n}: ${outcome} en ${moves} jugadas`,
+  won: "ganada",
+  lost: "perdida",
+  drawn: "tablas",
 };
 
 const pt = {
@@ -579,6 +601,17 @@ const pt = {
   opponent2: "o seu adversário",
   liveLost: "As novidades ao vivo caíram: reconectando…",
   moveDeadline: (s) => `Restam ${s} s para este lance.`,
+  standings: "Classificação e minhas partidas",
+  rankingOf: (mode) => `Classificação: ${mode}`,
+  myGames: "Minhas partidas",
+  anonymous: "jogador anônimo",
+  rankedRow: (name, rating, w, l, d) => `${name}: ${rating} (${w} vitórias, ${l} derrotas, ${d} empates)`,
+  noRanked: "Ainda não há partidas terminadas nesta modalidade.",
+  noGames: "Ainda não há partidas terminadas.",
+  gameRow: (mode, n, outcome, moves) => `${mode}, partida ${n}: ${outcome} em ${moves} lances`,
+  won: "vitória",
+  lost: "derrota",
+  drawn: "empate",
 };
 
 const TABLES = { en, es, pt };

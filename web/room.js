@@ -151,3 +151,16 @@ export function live(room, onUpdate, onConnection = () => {}) {
   open();
   return { close() { closed = true; socket?.close(); } };
 }
+
+/** The best players of a mode: {mode, players: [{player, name, rating, deviation, games, wins, losses, draws}]}. */
+export const ratings = (mode) => call("GET", `/api/ratings/${encodeURIComponent(mode)}`);
+
+/** This browser's player id, or null before its first room. */
+export const me = () => load(PLAYER_KEY)?.player ?? null;
+
+/** The finished games of this browser's player (none before its first room): {player, games: [...]}. */
+export async function myGames() {
+  const player = me();
+  if (!player) return { player: null, games: [] };
+  return call("GET", `/api/players/${encodeURIComponent(player)}/games`);
+}

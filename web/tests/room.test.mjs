@@ -218,6 +218,17 @@ test("two players play a game by link while a spectator watches live; draw decli
   await waitText(c, "#status", /^White wins: Black resigned\./);
   const result = (await room(c)).view.result;
   assert.equal(result.seat, "first");
+  // The mode's ranking (Glicko-2, on the server) and each player's games.
+  await a.click("#standings summary");
+  await a.waitForFunction(() => document.querySelectorAll("#ranking-list li").length === 2 && document.querySelectorAll("#games-list li").length === 1, null, { timeout: 10000 });
+  const ranking = await a.$$eval("#ranking-list li", (lis) => lis.map((li) => ({ text: li.textContent, me: li.classList.contains("me") })));
+  assert.deepEqual(ranking.map((r) => r.me), [true, false], "the winner first");
+  const [winner, loser] = ranking.map((r) => Number(/: (\d+) \(/.exec(r.text)[1]));
+  assert.ok(winner > 1500 && loser < 1500, `${winner} over ${loser}, from 1500 each`);
+  assert.match(ranking[0].text, /\(1 won, 0 lost, 0 drawn\)$/);
+  assert.match(await a.textContent("#games-list"), /^Spanish \(site rules\), game 1: won in 6 moves$/);
+  await b.click("#standings summary");
+  await waitText(b, "#games-list", /^Spanish \(site rules\), game 1: lost in 6 moves$/);
   await a.screenshot({ path: path.join(shots, "game-creator-won.png") });
 
   // Rematch: both ask; game 2 starts in the same room with the sides swapped.

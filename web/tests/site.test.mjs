@@ -196,6 +196,10 @@ test("without a game server, Play with someone says so and the rest keeps workin
     await page.click(`#board [data-square="${mv.from}"]`);
     await page.click(`#board [data-square="${mv.path.at(-1)}"]`);
     assert.ok((await page.evaluate(() => window.draughtsPage.state.game.moves().length)) >= 1);
+    // The ranking panel needs the server too, and says so.
+    await page.click("#standings summary");
+    await page.waitForFunction(() => document.getElementById("standings-note").textContent !== "");
+    assert.match(await page.textContent("#standings-note"), words);
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
