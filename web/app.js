@@ -2,7 +2,7 @@
 // draws the board, turns clicks and keys into the package's step-wise input,
 // and talks to the computer opponent in a Web Worker (worker.js).
 import init, { Game, variants } from "./pkg/draughts.js";
-import { t, rulesWords, setLanguage, initialLanguage, language, translatePage, LANGUAGES, OPENING_MODE } from "./i18n.js";
+import { t, has, rulesWords, setLanguage, initialLanguage, language, translatePage, LANGUAGES, OPENING_MODE } from "./i18n.js";
 import { pieceSvg } from "./pieces.js";
 import * as api from "./room.js";
 
@@ -886,6 +886,12 @@ function renderRoom() {
   $("room-note").textContent = notes.join(" ");
 }
 
+/** A refused request in words: the page's own for the kinds it knows, else the server's message. */
+function refusal(e) {
+  if (e instanceof api.ServerMissing) return t("noServer");
+  return t("serverError", e.kind && has(`error.${e.kind}`) ? t(`error.${e.kind}`) : e.message);
+}
+
 const roomUrl = (id) => new URL(`/?room=${encodeURIComponent(id)}`, location.href).href;
 
 /** Opens a room: `data` is what the server answered ({room, view, seat?, players?}). */
@@ -931,7 +937,7 @@ async function roomCall(fn) {
       syncRoomGame();
       render();
     }
-    message(e instanceof api.ServerMissing ? t("noServer") : t("serverError", e.message), "error");
+    message(refusal(e), "error");
     return null;
   }
 }
@@ -959,7 +965,7 @@ async function playWithSomeone() {
   try {
     data = await api.createRoom(state.info.name, $("pace").value);
   } catch (e) {
-    message(e instanceof api.ServerMissing ? t("noServer") : t("serverError", e.message), e instanceof api.ServerMissing ? "info" : "error");
+    message(refusal(e), e instanceof api.ServerMissing ? "info" : "error");
     return;
   }
   enterRoom(data.room, data, data.seat ?? "first");
@@ -1010,7 +1016,7 @@ async function loadStandings() {
   } catch (e) {
     $("ranking-list").replaceChildren();
     $("games-list").replaceChildren();
-    note.textContent = e instanceof api.ServerMissing ? t("noServer") : t("serverError", e.message);
+    note.textContent = refusal(e);
     return;
   }
   const me = api.me();
