@@ -756,6 +756,12 @@ function applyRoom(data) {
     r.seat = data.seat;
     r.rebuild = true;
   }
+  // Someone took a seat: the players' names and ratings are the room's GET.
+  const seated = JSON.stringify(r.view.seated ?? []);
+  if (r.seatedShown !== undefined && r.seatedShown !== seated) {
+    api.getRoom(r.id).then((d) => { if (state.room === r && d.players) { r.players = d.players; renderRoom(); } }).catch(() => {});
+  }
+  r.seatedShown = seated;
   const ended = r.view.state === "finished" && r.shownState !== "finished";
   r.shownState = r.view.state;
   syncRoomGame();
@@ -852,7 +858,14 @@ function renderRoom() {
   const playing = v.state === "playing";
   $("room-title").textContent = `${t("roomTitle", modeLabel(v.mode))} · ${t("gameNumber", v.game_number)}`;
   const myColor = mine ? v.colors?.[seatIndex(mine)] : null;
-  $("room-info").textContent = [t("roomPace", paceText(v)), mine ? (myColor ? t("youAre", colorName(myColor)) : "") : v.state === "waiting" ? "" : t("spectating")].filter(Boolean).join(" ");
+  // "White: Ana (1500) · Black: anonymous player 1f3a2b (1500)": the seats in this game's colours.
+  let playersLine = "";
+  if (r.players) {
+    const card = (p) => (p ? `${p.name ?? `${t("anonymous")} ${p.player?.slice(0, 6) ?? ""}`.trim()}${p.rating?.rating ? ` (${Math.round(p.rating.rating)})` : ""}` : t("nobodyYet"));
+    const white = v.colors?.[0] === "white" ? 0 : 1;
+    playersLine = t("playersLine", card(r.players[white]), card(r.players[1 - white])) + ".";
+  }
+  $("room-info").textContent = [t("roomPace", paceText(v)), playersLine, mine ? (myColor ? t("youAre", colorName(myColor)) : "") : v.state === "waiting" ? "" : t("spectating")].filter(Boolean).join(" ");
   show("room-link-row", !!mine);
   $("room-link").value = roomUrl(r.id);
   const theirs = mine ? otherSeat(mine) : null;

@@ -55,11 +55,12 @@ async function call(method, path, { body, auth = false } = {}) {
 }
 
 let pendingIdentity = null;
-/** The player's identity, made on first use (POST /api/players) and kept. */
+/** The player's identity, made on first use (POST /api/players, with the optional name typed on the page) and kept. */
 export async function identity() {
   const known = load(PLAYER_KEY);
   if (known?.secret) return known;
-  pendingIdentity ??= call("POST", "/api/players", { body: {} }).then((p) => {
+  const name = document.getElementById("player-name")?.value.trim() || undefined;
+  pendingIdentity ??= call("POST", "/api/players", { body: name ? { name } : {} }).then((p) => {
     store(PLAYER_KEY, { player: p.player, secret: p.secret });
     return p;
   }).finally(() => { pendingIdentity = null; });

@@ -109,9 +109,10 @@ async function playByClicks(page, k) {
 }
 
 /** Creates a room in `page`'s current mode and opens it in a joiner's and a spectator's context. */
-async function threeViews(locale, pace = "correspondence") {
+async function threeViews(locale, pace = "correspondence", name = "") {
   const creator = await person(locale);
   await creator.selectOption("#pace", pace);
+  await creator.fill("#player-name", name);
   await creator.click("#play-with-someone");
   await until(creator, "(r) => !!r && r.view.state === 'waiting'", "the room is created");
   const link = await creator.inputValue("#room-link");
@@ -122,7 +123,7 @@ async function threeViews(locale, pace = "correspondence") {
 }
 
 test("two players play a game by link while a spectator watches live; draw declined, resignation, rematch, reload resumes the seat", { skip }, async () => {
-  const { creator: a, joiner: b, link } = await threeViews("en-US");
+  const { creator: a, joiner: b, link } = await threeViews("en-US", "correspondence", "Ana");
   const mode = await a.$eval("#mode", (s) => s.value);
   await waitText(a, "#status", /^Waiting for your opponent to open the link/);
   assert.equal(await a.isVisible("#room-link"), true);
@@ -142,6 +143,8 @@ test("two players play a game by link while a spectator watches live; draw decli
   await until(a, "(r) => r.view.state === 'playing'", "the creator sees the join live");
   await waitText(a, "#status", /^Your move \(White\)/);
   await waitText(b, "#status", /^Your opponent's move \(White\)/);
+  // Both see who plays: the creator's name, the joiner anonymous, 1500 each before any game.
+  for (const p of [a, b]) await waitText(p, "#room-info", /White: Ana \(1500\) · Black: anonymous player [0-9a-z]{6} \(1500\)\./);
   // The joiner plays Black: Black's side at the bottom.
   assert.equal(await b.evaluate(() => window.draughtsPage.state.flipped), true);
 
