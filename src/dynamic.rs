@@ -6,8 +6,9 @@
 //! text in, move text out, FEN, the outcome with its reason.
 //!
 //! [`new_game`] builds one by name from the registry of built-in variants
-//! and the house-rule list (no list of names is written here), and [`names`]
-//! lists every name it accepts.
+//! and the house-rule list (no list of names is written here),
+//! [`game_from_fen`] one from a position, and [`names`] lists every name
+//! they accept.
 //!
 //! ```
 //! use draughts::dynamic::{self, DynGame};
@@ -52,9 +53,11 @@
 use core::fmt;
 
 use crate::draws::DrawCount;
+use crate::error::FenError;
 use crate::game::{Declaration, DrawMode, Game, GameError};
 use crate::house_rules;
 use crate::outcome::Outcome;
+use crate::position::Position;
 use crate::variant::{Color, Rules, Variant, VariantKind, VariantVisitor};
 
 /// A game of some variant, behind a trait object: everything a run-time
@@ -267,4 +270,43 @@ pub fn names() -> impl Iterator<Item = &'static str> {
         .into_iter()
         .map(VariantKind::name)
         .chain(house_rules::NAMES)
+}
+
+/// Why [`game_from_fen`] could not build a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NewGameError {
+    /// The name is neither a built-in variant nor a house rule.
+    #[error(transparent)]
+    UnknownMode(#[from] UnknownMode),
+    /// The FEN is not a position of that variant.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+}
+
+struct FromFen<'a>(&'a str);
+impl VariantVisitor for FromFen<'_> {
+    type Output = Result<Box<dyn DynGame>, FenError>;
+    fn visit<V: Variant>(self) -> Self::Output {
+        let start = Position::<V>::from_fen(self.0)?;
+        Ok(Box::new(Game::<V>::from_position(start)))
+    }
+}
+
+/// A new game of the built-in variant or house rule called `name`, from the
+/// position `fen` (read as [`Position::from_fen`] reads it).
+///
+/// ```
+/// use draughts::dynamic::{game_from_fen, NewGameError};
+/// let game = game_from_fen("russian-site", "W:WKc1:BKf8").unwrap();
+/// assert_eq!(game.fen(), "W:WKc1:BKf8");
+/// assert!(matches!(game_from_fen("russian", "W:W99"), Err(NewGameError::Fen(_))));
+/// assert!(matches!(game_from_fen("chess", "W:W1"), Err(NewGameError::UnknownMode(_))));
+/// ```
+pub fn game_from_fen(name: &str, fen: &str) -> Result<Box<dyn DynGame>, NewGameError> {
+    let game = if let Ok(kind) = name.parse::<VariantKind>() {
+        kind.visit(FromFen(fen))
+    } else {
+        house_rules::visit(name, FromFen(fen)).ok_or_else(|| UnknownMode(name.to_string()))?
+    };
+    Ok(game?)
 }

@@ -742,6 +742,21 @@ fn every_mode_can_be_created() {
 }
 
 #[test]
+fn room_is_send_and_sync() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Room>();
+}
+
+#[test]
+fn earlier_time_counts_as_the_latest() {
+    // A server clock that steps back does not move the turn's start back.
+    let mut room = english(RoomRules::default());
+    room.act(First, mv("11-15"), T0 + 1_000).unwrap();
+    room.act(Second, mv("22-18"), T0 + 500).unwrap();
+    assert_eq!(room.view(T0 + 1_000).turn_started, T0 + 1_000);
+}
+
+#[test]
 fn record_round_trip() {
     let mut room = english(RoomRules::live());
     room.act(First, mv("11-15"), T0 + 20).unwrap();
@@ -784,6 +799,36 @@ fn record_that_does_not_replay_is_an_error() {
         Room::restore(record),
         Err(RoomError::BadRecord(_))
     ));
+    // An end time in a room still in play.
+    let mut record = room.record();
+    record.ended_at = Some(T0 + 30);
+    assert!(matches!(
+        Room::restore(record),
+        Err(RoomError::BadRecord(_))
+    ));
+    // A draw offer in a waiting room.
+    let mut record = Room::create("english", RoomRules::default(), T0)
+        .unwrap()
+        .record();
+    record.draw_offer = Some(First);
+    assert!(matches!(
+        Room::restore(record),
+        Err(RoomError::BadRecord(_))
+    ));
+    // A resignation recorded on a game the moves finished on the board is
+    // refused; one on a game in play is declared into it.
+    let mut record = room.record();
+    record.state = RoomState::Finished;
+    record.ended_at = Some(T0 + 30);
+    record.result = Some(RoomResult::Win {
+        seat: First,
+        reason: RoomWin::Resignation,
+    });
+    let resigned = Room::restore(record).unwrap();
+    assert_eq!(
+        resigned.result_text().as_deref(),
+        Some("Black wins: White resigned")
+    );
     // An unknown mode.
     let mut record = room.record();
     record.mode = "chess".into();

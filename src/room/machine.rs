@@ -463,10 +463,9 @@ impl Room {
     }
 
     /// What every client is shown at `now` (players and spectators alike).
-    /// It shows the room as it is: call [`update`](Self::update) first to
-    /// apply the time rules.
+    /// It shows the room as it is, with `now` as [`RoomView::now`]: call
+    /// [`update`](Self::update) first to apply the time rules.
     pub fn view(&self, now: Time) -> RoomView {
-        let _ = now;
         let playing = self.state == RoomState::Playing;
         let open = matches!(self.state, RoomState::Waiting | RoomState::Playing);
         RoomView {
@@ -502,6 +501,7 @@ impl Room {
             move_deadline: (playing && self.rules.pace == Pace::Live)
                 .then(|| self.turn_started.saturating_add(self.rules.move_time)),
             seated: self.seated,
+            now,
         }
     }
 }

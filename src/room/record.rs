@@ -147,6 +147,10 @@ impl Room {
         {
             return Err(bad("the times are out of order"));
         }
+        let ended = matches!(record.state, RoomState::Finished | RoomState::Expired);
+        if record.ended_at.is_some() != ended {
+            return Err(bad("an end time without an end, or an end without one"));
+        }
         let mut room = Room::with_game(blank.fresh(), record.rules, record.created);
         for (i, earlier) in record.earlier.iter().enumerate() {
             if earlier.game_number as usize != i + 1 {

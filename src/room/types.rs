@@ -444,6 +444,10 @@ pub struct RoomView {
     pub move_deadline: Option<Time>,
     /// Whether each seat is taken (`[first, second]`).
     pub seated: [bool; 2],
+    /// The time the view was made at (the `now` given to
+    /// [`Room::view`](super::Room::view)), so that a client can count
+    /// down to the times above by the server's clock.
+    pub now: Time,
 }
 
 /// Colours as their stable names (`"white"`, `"black"`).
