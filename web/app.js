@@ -700,7 +700,9 @@ function loadPdn() {
 const SEATS = ["first", "second"];
 const seatIndex = (seat) => SEATS.indexOf(seat);
 const otherSeat = (seat) => (seat === "first" ? "second" : "first");
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+// The server's clock, as far as the page knows it: the client's, corrected
+// by the offset of the last view's `now` (the time the server made it at).
+const nowSeconds = () => Math.floor(Date.now() / 1000 + (state.room?.skew ?? 0));
 
 function roomMyTurn() {
   const r = state.room;
@@ -750,6 +752,7 @@ function applyRoom(data) {
     r.seq = data.seq;
   }
   r.view = data.view;
+  if (typeof data.view.now === "number") r.skew = data.view.now - Date.now() / 1000;
   if (data.players) r.players = data.players;
   // The server's answers to a player name the seat it holds.
   if (typeof data.seat === "string" && data.seat !== r.seat) {

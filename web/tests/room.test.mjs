@@ -192,19 +192,21 @@ test("two players play a game by link while a spectator watches live; draw decli
   await until(a, "(r) => r.view.draw_offer === null", "the decline reaches the offerer");
   assert.equal((await room(a)).view.state, "playing");
 
-  // The absence claim: enabled when the view says the time has come (the
-  // server's clock says two days; here a view from two days on, shown to
-  // the page), then refused by the server, which is not two days on: the
-  // refusal is shown and changes nothing.
+  // The absence claim: enabled when the view says the time has come by the
+  // server's clock (the view's `now`), whatever the browser's clock says:
+  // here a view made three days on, shown to the page. The real server is
+  // not three days on and refuses the claim: the refusal is shown and
+  // changes nothing.
   const turnNow = (await room(a)).view.turn;
   const idle = players[turnNow === "first" ? "second" : "first"];
   const idleView = (await room(idle)).view;
   assert.equal(idleView.absence_claimable_at - idleView.turn_started, 172800 + 1, "claimable after more than two days");
   await idle.evaluate(() => {
     const r = window.draughtsPage.state.room;
-    window.draughtsPage.applyRoom({ view: { ...r.view, absence_claimable_at: Math.floor(Date.now() / 1000) - 1 }, seq: r.seq });
+    const clock = Math.floor(Date.now() / 1000);
+    window.draughtsPage.applyRoom({ view: { ...r.view, now: clock + 3 * 86400, absence_claimable_at: clock + 2 * 86400 }, seq: r.seq });
   });
-  assert.equal(await idle.isEnabled("#room-claim"), true);
+  assert.equal(await idle.isEnabled("#room-claim"), true, "claimable by the server's clock");
   await idle.click("#room-claim");
   // The server's too_early refusal, in the page's words.
   await waitText(idle, "#message", /^The game server refused: your opponent has not been absent long enough yet$/);
