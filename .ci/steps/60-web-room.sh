@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# Play with someone in the browser: draughts-server (release build of the
-# server member; nothing new when the server's own step built it already)
-# serves the page on a free port with a temporary SQLite file, and
-# web/tests/room.test.mjs plays by link in headless Chromium: two players,
+# Play with someone in the browser: draughts-server (the release binary
+# the server's step 50-server.sh built) serves the page on a free port with
+# a temporary SQLite file, and web/tests/room.test.mjs plays by link in headless Chromium: two players,
 # a spectator, a rematch, the three views in each language. It runs after
 # 40-web.sh, whose package build (web/pkg), Chromium and npm packages it
 # uses; each is installed or built here when missing, so the step also
@@ -19,8 +18,13 @@ fi
 [ -f web/pkg/draughts_bg.wasm ] || bash bindings/wasm/build.sh
 [ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund --loglevel=error)
 
-echo "== cargo build --release -p draughts-server ($((SECONDS - start)) s so far)"
-cargo build --release -p draughts-server --quiet
+# The binary as 50-server.sh's `cargo test --release -p draughts-server`
+# built it (its integration tests run the real binary, built with the
+# release profile and the test build's features): after that step this is a
+# no-op, where a plain `cargo build` could rebuild dependencies whose
+# features the dev-dependencies change.
+echo "== cargo test --release -p draughts-server --no-run ($((SECONDS - start)) s so far)"
+cargo test --release -p draughts-server --no-run --quiet
 target_dir="${CARGO_TARGET_DIR:-target}"
 export DRAUGHTS_SERVER="$PWD/$target_dir/release/draughts-server"
 case "$target_dir" in /*) DRAUGHTS_SERVER="$target_dir/release/draughts-server" ;; esac
