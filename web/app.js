@@ -2,6 +2,9 @@
 // draws the board, turns clicks and keys into the package's step-wise input,
 // and talks to the computer opponent in a Web Worker (worker.js).
 import init, { Game, variants } from "./pkg/draughts.js";
+import { t, has, rulesWords, setLanguage, initialLanguage, language, translatePage, LANGUAGES, OPENING_MODE } from "./i18n.js";
+import { pieceSvg } from "./pieces.js";
+import * as api from "./room.js";
 
 // The package's WebAssembly is fetched and compiled once, here: the page
 // instantiates the compiled module and posts it to the worker (a
@@ -19,47 +22,42 @@ async function compileWasm() {
 
 const $ = (id) => document.getElementById(id);
 
-// Labels of the modes. Variants the package lists but this table lacks are
-// shown by name, so a new variant appears without a change here.
-const LABELS = {
-  "spanish-site": "Spanish (site rules)",
-  "brazilian-site": "Brazilian (site rules)",
-  "english-site": "English (site rules)",
-  "russian-site": "Russian (site rules)",
-  "italian-site": "Italian (site rules)",
-  "thai-site": "Thai (site rules)",
-  "english-50-moves": "English, 50-move draw",
-  "english-40-moves": "English, 40-move draw, free captures",
-};
-const label = (v) => LABELS[v.name] ?? v.name.replace(/(^|-)(\w)/g, (_, d, c) => (d ? " " : "") + c.toUpperCase());
+// Labels of the modes (i18n.js, "mode.<name>"). Variants the package lists
+// but the tables lack are shown by name, so a new variant appears without a
+// change here.
+const nameLabel = (name) => name.replace(/(^|-)(\w)/g, (_, d, c) => (d ? " " : "") + c.toUpperCase());
+const modeLabel = (name) => { const l = t(`mode.${name}`); return l === `mode.${name}` ? nameLabel(name) : l; };
+const label = (v) => modeLabel(v.name);
 
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 const other = (c) => (c === "white" ? "black" : "white");
-const ordinal = (n) => ({ 2: "second", 3: "third", 4: "fourth", 5: "fifth" })[n] ?? `${n}th`;
+const ordinal = (n) => t("ordinal", n);
 const turnOf = (fen) => (fen.trim()[0].toUpperCase() === "W" ? "white" : "black");
-const colorName = (c) => (c === "white" ? "White" : "Black");
+const colorName = (c) => t(c === "white" ? "white" : "black");
 
 // "20 moves" (plies), "25 moves each": a count rule of the variant's draw rules.
-const UNITS = { "plies": "moves in a row (both sides' moves counted)", "moves-each": "moves each", "stronger-side-moves": "moves of the stronger side" };
-const countOf = (c) => `${c.count} ${UNITS[c.unit] ?? c.unit.replace(/-/g, " ")}`;
+const unitText = (unit) => rulesWords().units[unit] ?? unit.replace(/-/g, " ");
+const countOf = (c) => `${c.count} ${unitText(c.unit)}`;
 function countText(reason) {
   const c = state.info.drawCounts.find((d) => d.reason === reason);
   return c ? countOf(c) : "the move limit";
 }
 
-// Why a game ended, for the status line.
+// Why a game ended, for the status line. The reasons of the seed site's
+// modes come from the language tables; the others are English.
 const REASONS = {
   // The side to move has no pieces or no move (it loses, or in Antidraughts
   // wins: the outcome's winner says which).
-  "no-pieces": () => `${colorName(state.game.turn())} has no pieces left`,
-  "blocked": () => `${colorName(state.game.turn())} has no legal move`,
-  "out-of-moves": (o) => `${colorName(o.winner)} cannot move, and in Antidraughts that wins`,
-  "first-king": (o) => `${colorName(o.winner)} made the first king`,
-  "resignation": (o) => `${colorName(other(o.winner))} resigned`,
-  "time": (o) => `${colorName(other(o.winner))} lost on time`,
-  "agreement": () => "draw by agreement",
-  "repetition": () => `the same position for the ${ordinal(state.info.repetition ?? 3)} time`,
-  "king-moves": () => `${countText("king-moves")} with only kings moving and no capture`,
+  "no-pieces": () => t("reason.no-pieces", colorName(state.game.turn())),
+  "blocked": () => t("reason.blocked", colorName(state.game.turn())),
+  "out-of-moves": (o) => t("reason.out-of-moves", colorName(o.winner)),
+  "first-king": (o) => t("reason.first-king", colorName(o.winner)),
+  "resignation": (o) => t("reason.resignation", colorName(other(o.winner))),
+  "time": (o) => t("reason.time", colorName(other(o.winner))),
+  "absence": (o) => t("reason.absence", colorName(other(o.winner))),
+  "agreement": () => t("reason.agreement"),
+  "repetition": () => t("reason.repetition", ordinal(state.info.repetition ?? 3)),
+  "king-moves": () => t("reason.king-moves", countText("king-moves")),
   "no-progress": () => `${countText("no-progress")} without a capture or a man move`,
   "lone-king-five-moves": () => "a lone king held out for 5 moves against one or two pieces with a king",
   "lone-king-sixteen-moves": () => "a lone king held out for 16 moves against three pieces with a king",
@@ -114,90 +112,69 @@ function fact(v, key) {
 
 /** "most-pieces" → the words; "value { man: 100, king: 199 }" (Frisian) read for its numbers. */
 function precedenceText(p) {
-  const words = {
-    "most-pieces": "take the most pieces (a king counts as one)",
-    "most-kings": "take the most kings",
-    "with-king": "capture with a king",
-    "earliest-king": "take kings as early as possible",
-  };
-  if (words[p]) return words[p];
+  const w = rulesWords();
+  if (typeof w[p] === "string") return w[p];
   const value = /^value\b.*?man:\s*(\d+).*?king:\s*(\d+)/.exec(p);
   if (value) {
     const [man, king] = [Number(value[1]), Number(value[2])];
-    const worth = king > man && king < 2 * man ? "a king is worth more than a man and less than two men"
-      : `a king is worth ${(king / man).toFixed(2).replace(/\.?0+$/, "")} men`;
-    return `take the highest value (${worth})`;
+    const worth = king > man && king < 2 * man ? w.valueBetween : w.valueRatio((king / man).toFixed(2).replace(/\.?0+$/, ""));
+    return w.highestValue(worth);
   }
   return p.replace(/[^a-z0-9 ]+/gi, " ").trim();
 }
 
 /** One draw rule of VariantInfo.drawCounts in words: "after 25 moves each with…". */
 function drawCountText(c, all) {
-  const after = `after ${countOf(c)}`;
-  switch (c.reason) {
-    case "king-moves": return `${after} with only kings moving and no capture`;
-    case "no-progress": return `${after} without a capture or a man move`;
-    case "lone-king-five-moves": return `${after} of a lone king against one or two pieces with a king`;
-    case "lone-king-sixteen-moves": return `${after} of a lone king against three pieces with a king`;
-    case "three-kings-against-one": return `with three kings or more against a lone king, ${after}`;
-    case "piece-count": {
-      // Russian: 30 or 60 moves each (by the number of pieces), the balance unchanged.
-      const counts = all.filter((d) => d.reason === "piece-count").map((d) => d.count);
-      if (c.count !== counts[0]) return null;
-      return `after ${counts.join(" or ")} ${UNITS[c.unit] ?? c.unit} (by the number of pieces) with the balance of pieces unchanged`;
-    }
-    case "small-ending": return `with two or three pieces and kings on both sides, ${after}`;
-    case "main-road": return `with three pieces against a lone king on the main road, ${after}`;
-    case "one-piece-each": return c.count ? `with one piece against one, ${after}` : "at once when each side is down to one piece";
-    case "one-king-each": return `with one king against one, ${after}`;
-    case "two-kings-against-one": return `with two kings against one, ${after}`;
-    default: return `${after} (${c.reason.replace(/-/g, " ")})`;
+  const w = rulesWords();
+  const after = w.after(countOf(c));
+  if (c.reason === "piece-count") {
+    // Russian: 30 or 60 moves each (by the number of pieces), the balance unchanged.
+    const counts = all.filter((d) => d.reason === "piece-count").map((d) => d.count);
+    if (c.count !== counts[0]) return null;
+    return w.pieceCount(counts, unitText(c.unit));
   }
+  if (c.reason === "one-piece-each" && !c.count) return w.onePieceAtOnce;
+  return w.draws[c.reason]?.(after) ?? `${after} (${c.reason.replace(/-/g, " ")})`;
 }
 
-/** The rules of a mode in words: board, moves, captures, how it is won and drawn. */
+/** The rules of a mode in words, in the page's language: board, moves, captures, how it is won and drawn. */
 function rulesText(v) {
+  const w = rulesWords();
   const bits = [];
-  bits.push(`${v.width}×${v.height} board${v.orthogonal ? ", all squares used, pieces move along rows and columns" : ""}`);
-  bits.push(`${colorName(v.firstMover)} moves first`);
+  bits.push(w.board(v.width, v.height, v.orthogonal));
+  bits.push(w.first(v.firstMover === "white"));
   // Men.
-  if (v.orthogonal || fact(v, "menMoveSideways")) {
-    bits.push(v.menCaptureBackward ? "men move forward and sideways and capture in every direction"
-      : "men move and capture forward and sideways, never backward");
-  } else {
-    bits.push(v.menCaptureBackward ? "men move forward and capture forward and backward" : "men move and capture forward only");
-  }
-  if (fact(v, "orthogonalCaptures")) bits.push("men and kings capture diagonally and also along rows and columns");
-  if (!fact(v, "manCapturesKing")) bits.push("men cannot capture kings");
+  if (v.orthogonal || fact(v, "menMoveSideways")) bits.push(v.menCaptureBackward ? w.menSidewaysAll : w.menSideways);
+  else bits.push(v.menCaptureBackward ? w.menBackward : w.menForward);
+  if (fact(v, "orthogonalCaptures")) bits.push(w.orthogonalCaptures);
+  if (!fact(v, "manCapturesKing")) bits.push(w.noKingCapture);
   // Kings.
-  const line = v.orthogonal ? "along rows and columns" : "diagonally";
-  let king = v.flyingKings ? `flying kings (any distance ${line})` : `short kings (one square ${line}, forward and backward)`;
+  const line = v.orthogonal ? w.lineOrth : w.lineDiag;
+  let king = v.flyingKings ? w.flying(line) : w.short(line);
   const landing = fact(v, "kingLanding");
-  if (v.flyingKings && landing === "directly-behind") king += ", landing directly behind each piece they capture";
-  if (v.flyingKings && landing === "halt-behind-king") king += "; a king whose capture ends by taking a king stops directly behind it";
+  if (v.flyingKings && landing === "directly-behind") king += w.landingBehind;
+  if (v.flyingKings && landing === "halt-behind-king") king += w.haltBehindKing;
   bits.push(king);
   const limit = fact(v, "kingMoveLimit");
-  if (limit) bits.push(`while a side has men, one king may not make more than ${limit} non-capturing moves in a row`);
+  if (limit) bits.push(w.kingLimit(limit));
   const promotion = fact(v, "promotion");
-  if (promotion === "promotes-and-continues") bits.push("a man reaching the far row during a capture becomes a king and goes on capturing as one");
-  else if (promotion === "continues-as-man") bits.push("a man passing the far row during a capture stays a man");
-  else if (promotion === "ends-move") bits.push("a man reaching the far row during a capture stops there and becomes a king");
+  if (promotion === "promotes-and-continues") bits.push(w.promotesContinues);
+  else if (promotion === "continues-as-man") bits.push(w.continuesAsMan);
+  else if (promotion === "ends-move") bits.push(w.endsMove);
   // Captures.
-  let capture = "capturing is compulsory";
-  capture += v.precedence.length ? `: ${v.precedence.map(precedenceText).join(", then ")}` : ", with free choice among captures";
+  let capture = w.compulsory;
+  capture += v.precedence.length ? `: ${v.precedence.map(precedenceText).join(w.then)}` : w.freeChoice;
   bits.push(capture);
-  if (fact(v, "removal") === "immediate") {
-    bits.push(`captured pieces leave the board at once${fact(v, "noReverseJump") ? "; a capture may not turn straight back" : ""}`);
-  }
+  if (fact(v, "removal") === "immediate") bits.push(w.removalImmediate + (fact(v, "noReverseJump") ? w.noReverse : ""));
   // How it is won.
   const win = fact(v, "win");
-  if (win === "no-move-wins") bits.push("the side that cannot move (no pieces left, or all blocked) wins: the aim is to give your pieces away");
-  else if (win === "first-king-wins") bits.push("the first side to make a king wins (a side that cannot move loses)");
-  else bits.push("a side that cannot move (no pieces left, or all blocked) loses");
+  if (win === "no-move-wins") bits.push(w.noMoveWins);
+  else if (win === "first-king-wins") bits.push(w.firstKingWins);
+  else bits.push(w.noMoveLoses);
   // Draws.
   const draws = v.drawCounts.map((c) => drawCountText(c, v.drawCounts)).filter(Boolean);
-  if (v.repetition) draws.push(`on the ${ordinal(v.repetition)} repetition of a position`);
-  bits.push(`drawn by agreement${draws.map((d) => `; ${d}`).join("")}`);
+  if (v.repetition) draws.push(w.repetition(ordinal(v.repetition)));
+  bits.push(`${w.agreement}${draws.map((d) => `; ${d}`).join("")}`);
   return cap(bits.join(" · ")) + ".";
 }
 
@@ -216,6 +193,8 @@ const state = {
   cells: new Map(),
   coords: new Map(), // square name → [row, col] as drawn unflipped (row 0 White's side)
   module: null,   // the compiled WebAssembly.Module, for the worker
+  theme: "classic", // the pieces: "classic" or "barrels" (barrels and tires)
+  room: null,     // a game by link: {id, seat ("first" | "second" | null), view, seq, ...}
 };
 
 let worker = null;
@@ -308,7 +287,7 @@ function render() {
   const pos = game.position();
   const pieces = new Map(pos.pieces().map((p) => [p.square, p]));
   const over = game.isOver;
-  const humanTurn = !over && !state.thinking && (state.opponent === "human" || game.turn() === state.human);
+  const humanTurn = humanToMove();
   const clicks = input.clicks;
   const movable = new Set(humanTurn && clicks.length === 0 ? input.movable : []);
   const targets = new Set(humanTurn && clicks.length > 0 ? input.nextSquares : []);
@@ -328,14 +307,13 @@ function render() {
     if (jumped.has(name)) cls.push("jumped");
     if (last.has(name)) cls.push("last");
     cell.className = cls.join(" ");
-    cell.innerHTML = `<span class="name" aria-hidden="true">${name}</span>` +
-      (p ? `<span class="piece ${p.color}${p.king ? " king" : ""}">${p.king ? CROWN : ""}</span>` : "");
-    let text = `${name}: ${p ? `${p.color} ${p.king ? "king" : "man"}` : "empty"}`;
-    if (clicks[0] === name) text += ", selected";
-    if (movable.has(name)) text += ", can move";
-    if (targets.has(name)) text += ", can go here";
-    if (captured.has(name)) text += ", will be captured";
-    if (jumped.has(name)) text += ", already jumped";
+    cell.innerHTML = `<span class="name" aria-hidden="true">${name}</span>` + (p ? pieceHtml(p) : "");
+    let text = `${name}: ${p ? `${colorName(p.color).toLowerCase()} ${t(p.king ? "king" : "man")}` : t("empty")}`;
+    if (clicks[0] === name) text += `, ${t("selected")}`;
+    if (movable.has(name)) text += `, ${t("canMove")}`;
+    if (targets.has(name)) text += `, ${t("canGo")}`;
+    if (captured.has(name)) text += `, ${t("willBeCaptured")}`;
+    if (jumped.has(name)) text += `, ${t("alreadyJumped")}`;
     cell.setAttribute("aria-label", text);
     cell.tabIndex = name === state.focus ? 0 : -1;
   }
@@ -343,17 +321,18 @@ function render() {
   // Status: whose turn, or the result with its reason.
   const status = $("status");
   const outcome = game.outcome();
-  if (outcome) {
-    const why = (REASONS[outcome.reason] ?? (() => outcome.reason.replace(/-/g, " ")))(outcome);
-    status.textContent = outcome.winner
-      ? `${colorName(outcome.winner)} wins: ${why}. (${outcome.result})`
-      : `Draw: ${why}. (${outcome.result})`;
+  if (state.room) {
+    const { text, over: roomOver } = roomStatus(pos);
+    status.textContent = text;
+    status.className = roomOver ? "over" : "";
+  } else if (outcome) {
+    status.textContent = outcomeText(outcome);
     status.className = "over";
   } else {
     const turn = game.turn();
     let who = colorName(turn);
-    if (state.opponent !== "human") who += turn === state.human ? " (you)" : " (computer)";
-    status.textContent = state.thinking ? state.thinkingText : `${who} to move${pos.hasCaptures() ? " — a capture is compulsory" : ""}`;
+    if (state.opponent !== "human") who += turn === state.human ? ` (${t("you")})` : ` (${t("computer")})`;
+    status.textContent = state.thinking ? state.thinkingText : t("toMove", who) + (pos.hasCaptures() ? t("captureCompulsory") : "");
     status.className = "";
   }
 
@@ -380,6 +359,22 @@ function render() {
   $("undo").disabled = moves.length === 0 || busy;
   $("offer-draw").disabled = over || busy;
   $("resign").disabled = over || busy;
+  renderRoom();
+}
+
+/** "White wins: Black has no legal move. (0-2)", "Draw: …", in the page's language. */
+function outcomeText(outcome) {
+  const why = (REASONS[outcome.reason] ?? (() => outcome.reason.replace(/-/g, " ")))(outcome);
+  return outcome.winner ? t("wins", colorName(outcome.winner), why, outcome.result) : t("draw", why, outcome.result);
+}
+
+/** A piece as the theme draws it: classic discs, or barrels (the first mover) and tires. */
+function pieceHtml(p) {
+  if (state.theme === "barrels") {
+    const kind = p.color === state.info.firstMover ? "barrel" : "tire";
+    return `<span class="piece ${p.color}${p.king ? " king" : ""} themed" data-kind="${kind}">${pieceSvg(kind, p.king)}</span>`;
+  }
+  return `<span class="piece ${p.color}${p.king ? " king" : ""}">${p.king ? CROWN : ""}</span>`;
 }
 
 // ---------------------------------------------------------------------------
@@ -401,6 +396,7 @@ function message(text, kind = "info") {
 
 function humanToMove() {
   const g = state.game;
+  if (state.room) return roomMyTurn();
   return !g.isOver && !state.thinking && (state.opponent === "human" || g.turn() === state.human);
 }
 
@@ -430,6 +426,10 @@ function onSquare(name) {
 }
 
 function play(text) {
+  if (state.room) {
+    roomMove(text);
+    return;
+  }
   try {
     state.game.play(text);
   } catch (e) {
@@ -453,12 +453,12 @@ function request() {
 
 async function computerMove() {
   if (!state.engine) {
-    message("The computer opponent is not available in this build: playing as two humans.", "error");
+    message(t("noEngine"), "error");
     return;
   }
   const id = nextId;
   state.thinking = id;
-  state.thinkingText = `${colorName(state.game.turn())} (computer, ${state.opponent.replace("-", " ")}) is thinking…`;
+  state.thinkingText = t("thinking", colorName(state.game.turn()), state.opponent);
   render();
   try {
     const reply = await ask({ kind: "move", ...request() });
@@ -470,7 +470,7 @@ async function computerMove() {
   } catch (e) {
     if (state.thinking === id) {
       state.thinking = 0;
-      message(`The computer failed: ${e.message}`, "error");
+      message(t("computerFailed", e.message), "error");
       render();
     }
   }
@@ -488,6 +488,7 @@ function cancelThinking() {
 
 function newGame(variantName, fen) {
   cancelThinking();
+  if (state.room) leaveRoom();
   state.info = state.all.find((v) => v.name === variantName) ?? state.all[0];
   state.game = new Game(state.info.name, fen);
   // Against the computer, the human plays the side chosen under "You play".
@@ -539,19 +540,19 @@ async function offerDraw() {
   message("");
   if (state.opponent === "human") {
     const answering = colorName(other(g.turn()));
-    if (await confirm(`${colorName(g.turn())} offers a draw. ${answering}, do you accept?`)) {
+    if (await confirm(t("offersDrawAsk", colorName(g.turn()), answering))) {
       g.agreeDraw();
-      message(`${answering} accepts the draw.`, "success");
+      message(t("acceptsDraw", answering), "success");
     } else {
-      message(`${answering} declined the draw: play on.`);
+      message(t("declinedDraw", answering));
     }
   } else if (!state.engine) {
-    message("The computer opponent is not available in this build.", "error");
+    message(t("noEngineShort"), "error");
   } else {
     // The computer answers by its evaluation (a short search in the worker).
     const id = nextId;
     state.thinking = id;
-    state.thinkingText = "The computer considers your draw offer…";
+    state.thinkingText = t("considersDraw");
     message("");
     render();
     let reply;
@@ -560,7 +561,7 @@ async function offerDraw() {
     } catch (e) {
       if (state.thinking === id) {
         state.thinking = 0;
-        message(`The computer failed: ${e.message}`, "error");
+        message(t("computerFailed", e.message), "error");
         render();
       }
       return;
@@ -569,9 +570,9 @@ async function offerDraw() {
     state.thinking = 0;
     if (reply.accept) {
       g.agreeDraw();
-      message("The computer accepts the draw.", "success");
+      message(t("computerAccepts"), "success");
     } else {
-      message("The computer declines the draw: play on.");
+      message(t("computerDeclines"));
     }
   }
   state.input = g.moveInput();
@@ -582,7 +583,7 @@ async function resign() {
   const g = state.game;
   if (g.isOver) return;
   const color = state.opponent === "human" ? g.turn() : state.human;
-  if (!(await confirm(`${colorName(color)}: resign this game?`))) return;
+  if (!(await confirm(t("resignAsk", colorName(color))))) return;
   cancelThinking();
   g.resign(color);
   message("");
@@ -595,10 +596,10 @@ async function copyFen() {
   $("fen").value = fen;
   try {
     await navigator.clipboard.writeText(fen);
-    message("FEN copied to the clipboard.", "success");
+    message(t("fenCopied"), "success");
   } catch {
     $("fen").select();
-    message("FEN selected in the field below: copy it with Ctrl+C.");
+    message(t("fenSelected"));
   }
 }
 
@@ -685,9 +686,370 @@ function loadPdn() {
   render();
   $("pdn-dialog").close();
   const n = game.moves().length;
-  const switched = state.info.name !== previous.name ? ` The mode is now ${label(state.info)} (it was ${label(previous)}), as the record says.` : "";
-  const who = state.opponent === "human" ? `${colorName(game.turn())} to move` : `you play ${colorName(state.human)}`;
-  message(`Loaded a game of ${n} move${n === 1 ? "" : "s"}${game.isOver ? ", already finished" : `; ${who}`}.${switched}`, "success");
+  const switched = state.info.name !== previous.name ? t("modeSwitched", label(state.info), label(previous)) : "";
+  const who = state.opponent === "human" ? t("toMove", colorName(game.turn())) : t("youPlayColor", colorName(state.human));
+  message(t("loaded", n, game.isOver, who, switched), "success");
+}
+
+// ---------------------------------------------------------------------------
+// Play with someone: a room on draughts-server (room.js talks to it). The
+// server's RoomView is the truth; the page replays its moves in a local Game
+// only to draw the board and to turn clicks into a legal move's text.
+// ---------------------------------------------------------------------------
+
+const SEATS = ["first", "second"];
+const seatIndex = (seat) => SEATS.indexOf(seat);
+const otherSeat = (seat) => (seat === "first" ? "second" : "first");
+// The server's clock, as far as the page knows it: the client's, corrected
+// by the offset of the last view's `now` (the time the server made it at).
+const nowSeconds = () => Math.floor(Date.now() / 1000 + (state.room?.skew ?? 0));
+
+function roomMyTurn() {
+  const r = state.room;
+  return !!r && !!r.seat && !r.busy && r.view.state === "playing" && r.view.turn === r.seat && !state.game.isOver;
+}
+
+/** The variant the page plays a room's mode with: the mode when the package has it, else the view's variant. */
+function roomVariant(view) {
+  return state.all.find((v) => v.name === view.mode) ? view.mode : view.variant;
+}
+
+/** Replays the view's game in the local Game (only the moves not yet there). */
+function syncRoomGame() {
+  const { view } = state.room;
+  const name = roomVariant(view);
+  const local = state.game?.moves().map((m) => m.text) ?? [];
+  const fresh = state.info?.name !== name || state.room.game !== view.game_number ||
+    local.length > view.moves.length || local.some((m, i) => m !== view.moves[i]);
+  const rebuild = fresh || state.room.rebuild;
+  state.room.rebuild = false;
+  if (rebuild) {
+    state.info = state.all.find((v) => v.name === name) ?? state.info;
+    state.game = new Game(state.info.name);
+    state.startTurn = turnOf(state.game.startFen());
+    state.room.game = view.game_number;
+    $("mode").value = state.info.name;
+  }
+  for (const m of view.moves.slice(rebuild ? 0 : local.length)) state.game.play(m);
+  // The player's colour at the bottom; a spectator sees the first seat's.
+  const mine = view.colors?.[Math.max(0, seatIndex(state.room.seat))] ?? state.info.firstMover;
+  const flipped = mine === "black";
+  if (rebuild || flipped !== state.flipped || state.room.built !== name) {
+    state.human = mine;
+    state.flipped = flipped;
+    state.room.built = name;
+    describeRules();
+    buildBoard();
+  }
+  state.input = state.game.moveInput();
+}
+
+function applyRoom(data) {
+  const r = state.room;
+  if (!r || !data?.view) return;
+  if (data.seq !== undefined) {
+    if (r.seq !== undefined && data.seq < r.seq) return; // an older update than the one shown
+    r.seq = data.seq;
+  }
+  r.view = data.view;
+  if (typeof data.view.now === "number") r.skew = data.view.now - Date.now() / 1000;
+  if (data.players) r.players = data.players;
+  // The server's answers to a player name the seat it holds.
+  if (typeof data.seat === "string" && data.seat !== r.seat) {
+    r.seat = data.seat;
+    r.rebuild = true;
+  }
+  // Someone took a seat: the players' names and ratings are the room's GET.
+  const seated = JSON.stringify(r.view.seated ?? []);
+  if (r.seatedShown !== undefined && r.seatedShown !== seated) {
+    api.getRoom(r.id).then((d) => { if (state.room === r && d.players) { r.players = d.players; renderRoom(); } }).catch(() => {});
+  }
+  r.seatedShown = seated;
+  const ended = r.view.state === "finished" && r.shownState !== "finished";
+  r.shownState = r.view.state;
+  syncRoomGame();
+  render();
+  scheduleRoomTimer();
+  if (ended) loadStandings();
+}
+
+/** A timer for what changes with the clock: the absence claim and a live move's seconds. */
+function scheduleRoomTimer() {
+  const r = state.room;
+  clearTimeout(r.timer);
+  const v = r.view;
+  if (v.state !== "playing") return;
+  let next = null;
+  if (v.move_deadline) next = 1;
+  else if (v.absence_claimable_at && v.absence_claimable_at > nowSeconds()) next = v.absence_claimable_at - nowSeconds();
+  if (next !== null && next < 2 ** 31 / 1000) r.timer = setTimeout(() => { if (state.room === r) { renderRoom(); scheduleRoomTimer(); } }, next * 1000);
+}
+
+/** Normalises the view's result: {winner: seat, reason} or {draw: true, reason}, reasons in kebab case. */
+function roomResult(result) {
+  if (!result) return null;
+  const kebab = (s) => String(s).replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/_/g, "-").toLowerCase();
+  const entries = Object.entries(result);
+  let kind = result.type ?? result.kind, body = result;
+  if (!kind && entries.length === 1) [kind, body] = entries[0];
+  kind = kebab(kind ?? "");
+  const reasonOf = (r) => {
+    if (r === undefined || r === null) return "";
+    if (typeof r === "string") return kebab(r);
+    const [[k, v]] = Object.entries(r).length ? Object.entries(r) : [["", ""]];
+    if (k === "type" || k === "kind") return kebab(r.name ?? r.reason ?? v);
+    return kebab(k === "board" || k === "Board" ? v : k);
+  };
+  if (kind === "win") return { winner: body.seat, reason: reasonOf(body.reason) };
+  if (kind === "draw") return { draw: true, reason: reasonOf(body.reason) };
+  return null;
+}
+
+/** The game's result string ("2-0", "1-1"... as the package writes it), from a copy of the local game. */
+function resultString(winnerColor) {
+  const g = new Game(state.info.name);
+  for (const m of state.room.view.moves) g.play(m);
+  if (g.isOver) return g.outcome().result;
+  return (winnerColor ? g.resign(other(winnerColor)) : g.agreeDraw()).result;
+}
+
+function roomStatus(pos) {
+  const r = state.room;
+  const v = r.view;
+  const colorOf = (seat) => colorName(v.colors?.[seatIndex(seat)] ?? (seat === "first" ? state.info.firstMover : other(state.info.firstMover)));
+  if (v.state === "waiting") return { text: r.seat ? t("waitingJoiner") : t("invited", modeLabel(v.mode), paceText(v)), over: false };
+  if (v.state === "expired") return { text: t("expired"), over: true };
+  if (v.state === "finished") {
+    const res = roomResult(v.result);
+    if (!res) return { text: v.result_text ?? "", over: true };
+    const board = state.game.outcome();
+    if (res.draw) {
+      // A draw on the board reads as the local game has it; an agreed one from the result.
+      if (board && !board.winner) return { text: outcomeText(board), over: true };
+      const why = (REASONS[res.reason] ?? (() => res.reason.replace(/-/g, " ")))({});
+      return { text: t("draw", why, resultString(null)), over: true };
+    }
+    const winnerColor = v.colors?.[seatIndex(res.winner)] ?? state.info.firstMover;
+    const o = { winner: winnerColor };
+    let text = board?.winner ? outcomeText(board) : t("wins", colorName(winnerColor), (REASONS[res.reason] ?? (() => res.reason.replace(/-/g, " ")))(o), resultString(winnerColor));
+    if (r.seat) text = `${t(res.winner === r.seat ? "youWin" : "youLose")}. ${text}`;
+    return { text, over: true };
+  }
+  // Playing.
+  const c = colorOf(v.turn);
+  const key = !r.seat ? "spectatorTurn" : v.turn === r.seat ? "yourTurn" : "theirTurn";
+  return { text: t(key, c) + (pos.hasCaptures() ? t("captureCompulsory") : ""), over: false };
+}
+
+function paceText(v) {
+  const pace = v.rules?.pace ?? "correspondence";
+  return pace === "live" ? t("pace.live", v.rules?.move_time ?? 60) : t("pace.correspondence");
+}
+
+function show(id, visible) { $(id).hidden = !visible; }
+
+function renderRoom() {
+  const r = state.room;
+  const inRoom = !!r;
+  show("room", inRoom);
+  document.body.classList.toggle("in-room", inRoom);
+  $("play-with-someone").disabled = inRoom;
+  $("pace").disabled = inRoom;
+  if (!inRoom) return;
+  const v = r.view;
+  const mine = r.seat;
+  const playing = v.state === "playing";
+  $("room-title").textContent = `${t("roomTitle", modeLabel(v.mode))} · ${t("gameNumber", v.game_number)}`;
+  const myColor = mine ? v.colors?.[seatIndex(mine)] : null;
+  // "White: Ana (1500) · Black: anonymous player 1f3a2b (1500)": the seats in this game's colours.
+  let playersLine = "";
+  if (r.players) {
+    const card = (p) => (p ? `${p.name ?? `${t("anonymous")} ${p.player?.slice(0, 6) ?? ""}`.trim()}${p.rating?.rating ? ` (${Math.round(p.rating.rating)})` : ""}` : t("nobodyYet"));
+    const white = v.colors?.[0] === "white" ? 0 : 1;
+    playersLine = t("playersLine", card(r.players[white]), card(r.players[1 - white])) + ".";
+  }
+  $("room-info").textContent = [t("roomPace", paceText(v)), playersLine, mine ? (myColor ? t("youAre", colorName(myColor)) : "") : v.state === "waiting" ? "" : t("spectating")].filter(Boolean).join(" ");
+  show("room-link-row", !!mine);
+  $("room-link").value = roomUrl(r.id);
+  const theirs = mine ? otherSeat(mine) : null;
+  show("room-accept", !mine && v.state === "waiting" && !v.seated?.[1]);
+  show("room-offer-draw", !!mine && playing && !v.draw_offer);
+  show("room-accept-draw", !!mine && playing && v.draw_offer === theirs);
+  show("room-decline-draw", !!mine && playing && v.draw_offer === theirs);
+  show("room-resign", !!mine && playing);
+  const claimable = playing && v.turn === theirs && v.absence_claimable_at != null;
+  show("room-claim", !!mine && claimable);
+  $("room-claim").disabled = !(claimable && nowSeconds() >= v.absence_claimable_at);
+  show("room-rematch", !!mine && v.state === "finished");
+  $("room-rematch").disabled = (v.rematch ?? []).includes(mine);
+  for (const b of $("room-actions").querySelectorAll("button")) if (r.busy) b.disabled = true;
+  if (!r.busy) {
+    for (const id of ["room-accept", "room-offer-draw", "room-accept-draw", "room-decline-draw", "room-resign", "room-leave"]) $(id).disabled = false;
+  }
+  // The notes: draw offers, rematch requests, the absence claim, a live clock.
+  const notes = [];
+  if (!r.connected && r.everConnected) notes.push(t("liveLost"));
+  if (playing && v.draw_offer) {
+    if (!mine) notes.push(t("drawOfferedBy", colorName(v.colors?.[seatIndex(v.draw_offer)] ?? "white")));
+    else notes.push(t(v.draw_offer === mine ? "youOfferedDraw" : "theyOfferDraw"));
+  }
+  if (v.state === "finished" && mine) {
+    if ((v.rematch ?? []).includes(mine)) notes.push(t("rematchAsked"));
+    else if ((v.rematch ?? []).includes(theirs)) notes.push(t("theyAskRematch"));
+  }
+  if (mine && claimable && nowSeconds() < v.absence_claimable_at) notes.push(t("absenceAt", new Date(v.absence_claimable_at * 1000).toLocaleString(language())));
+  if (playing && v.move_deadline) notes.push(t("moveDeadline", Math.max(0, v.move_deadline - nowSeconds())));
+  $("room-note").textContent = notes.join(" ");
+}
+
+/** A refused request in words: the page's own for the kinds it knows, else the server's message. */
+function refusal(e) {
+  if (e instanceof api.ServerMissing) return t("noServer");
+  return t("serverError", e.kind && has(`error.${e.kind}`) ? t(`error.${e.kind}`) : e.message);
+}
+
+const roomUrl = (id) => new URL(`/?room=${encodeURIComponent(id)}`, location.href).href;
+
+/** Opens a room: `data` is what the server answered ({room, view, seat?, players?}). */
+function enterRoom(id, data, seat) {
+  cancelThinking();
+  leaveRoom({ keepUrl: true });
+  state.room = { id, seat, view: data.view, seq: data.seq, players: data.players ?? null, busy: false, connected: false, everConnected: false, rebuild: true };
+  if (new URLSearchParams(location.search).get("room") !== id) history.pushState(null, "", `?room=${encodeURIComponent(id)}`);
+  const r = state.room;
+  r.live = api.live(id, (update) => { if (state.room === r) applyRoom(update); }, (up) => {
+    if (state.room !== r) return;
+    r.connected = up;
+    if (up) r.everConnected = true;
+    renderRoom();
+  });
+  applyRoom(data);
+}
+
+function leaveRoom({ keepUrl = false } = {}) {
+  const r = state.room;
+  if (!r) return;
+  r.live?.close();
+  clearTimeout(r.timer);
+  state.room = null;
+  if (!keepUrl) history.pushState(null, "", location.pathname);
+}
+
+async function roomCall(fn) {
+  const r = state.room;
+  r.busy = true;
+  renderRoom();
+  try {
+    const data = await fn();
+    if (state.room === r) {
+      r.busy = false;
+      applyRoom(data);
+    }
+    return data;
+  } catch (e) {
+    if (state.room === r) {
+      r.busy = false;
+      r.rebuild = true; // back to the server's position
+      syncRoomGame();
+      render();
+    }
+    message(refusal(e), "error");
+    return null;
+  }
+}
+
+function roomMove(text) {
+  // Shown at once; the server's answer (or the live update) confirms it.
+  try {
+    state.game.play(text);
+  } catch (e) {
+    message(e.message, "error");
+    return;
+  }
+  message("");
+  state.input = state.game.moveInput();
+  const r = state.room;
+  roomCall(() => api.act(r.id, { type: "move", text }));
+  render();
+}
+
+const roomAction = (type) => { message(""); return roomCall(() => api.act(state.room.id, { type })); };
+
+async function playWithSomeone() {
+  message("");
+  let data;
+  try {
+    data = await api.createRoom(state.info.name, $("pace").value);
+  } catch (e) {
+    message(refusal(e), e instanceof api.ServerMissing ? "info" : "error");
+    return;
+  }
+  enterRoom(data.room, data, data.seat ?? "first");
+  message(t("roomCreated"), "success");
+}
+
+/** The room of the address (?room=id): as its player when this browser holds a seat, else joiner or spectator. */
+async function openRoomOfUrl() {
+  const id = new URLSearchParams(location.search).get("room");
+  if (!id) {
+    if (state.room) { leaveRoom({ keepUrl: true }); newGame($("mode").value); }
+    return;
+  }
+  let data;
+  try {
+    data = await api.getRoom(id);
+  } catch (e) {
+    if (e instanceof api.ServerMissing) message(t("noServer"), "info");
+    else message(e.status === 404 ? t("roomNotFound") : t("serverError", e.message), "error");
+    return;
+  }
+  // The server says which seat this player holds; a server without that
+  // answer leaves it to the seat this browser remembers.
+  enterRoom(id, data, data.seat !== undefined ? data.seat : api.seatIn(id));
+}
+
+async function copyLink() {
+  const link = $("room-link").value;
+  try {
+    await navigator.clipboard.writeText(link);
+    message(t("linkCopied"), "success");
+  } catch {
+    $("room-link").select();
+    message(t("linkSelected"));
+  }
+}
+
+/** The ranking of the current mode and this player's games (draughts-server's), when the panel is open. */
+async function loadStandings() {
+  if (!$("standings").open) return;
+  const mode = state.room?.view.mode ?? state.info.name;
+  $("ranking-title").textContent = t("rankingOf", modeLabel(mode));
+  const note = $("standings-note");
+  note.textContent = "";
+  let board, games;
+  try {
+    [board, games] = await Promise.all([api.ratings(mode), api.myGames()]);
+  } catch (e) {
+    $("ranking-list").replaceChildren();
+    $("games-list").replaceChildren();
+    note.textContent = refusal(e);
+    return;
+  }
+  const me = api.me();
+  const item = (text, mine) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    if (mine) li.className = "me";
+    return li;
+  };
+  $("ranking-list").replaceChildren(...board.players.map((p) =>
+    item(t("rankedRow", p.name ?? `${t("anonymous")} ${p.player.slice(0, 6)}`, Math.round(p.rating), p.wins, p.losses, p.draws), p.player === me)));
+  if (!board.players.length) $("ranking-list").append(item(t("noRanked")));
+  $("games-list").replaceChildren(...games.games.map((g) => {
+    const outcome = g.winner === null || g.winner === undefined ? t("drawn") : t(g.winner === me ? "won" : "lost");
+    return item(t("gameRow", modeLabel(g.mode), g.game_number, outcome, g.moves));
+  }));
+  if (!games.games.length) $("games-list").append(item(t("noGames")));
 }
 
 // ---------------------------------------------------------------------------
@@ -726,14 +1088,42 @@ function onKey(e) {
 // Start
 // ---------------------------------------------------------------------------
 
+/** Puts every visible string in the current language. */
+function translate() {
+  translatePage();
+  for (const o of $("mode").options) o.textContent = modeLabel(o.value);
+  $("pace").options[1].textContent = t("pace.live", 60);
+  if (state.game) {
+    render();
+    describeRules();
+  }
+}
+
+function setTheme(theme) {
+  state.theme = theme === "barrels" ? "barrels" : "classic";
+  $("theme").value = state.theme;
+  $("board").classList.toggle("barrels", state.theme === "barrels");
+  try { localStorage.setItem("draughts.theme", state.theme); } catch { /* storage refused */ }
+  if (state.game) render();
+}
+
 async function main() {
+  setLanguage(initialLanguage(), false);
+  const languages = $("language");
+  for (const [code, name] of Object.entries(LANGUAGES)) languages.add(new Option(name, code));
+  languages.value = language();
+  let theme = null;
+  try { theme = localStorage.getItem("draughts.theme"); } catch { /* storage refused */ }
+  setTheme(theme);
   state.module = await compileWasm();
   await init({ module_or_path: state.module });
   state.all = variants();
   const select = $("mode");
   for (const v of state.all) select.add(new Option(label(v), v.name));
-  select.value = "spanish-site"; // the seed site opens with its Spanish mode
+  // The seed site opens on its Spanish mode, in Portuguese on its Brazilian one.
+  select.value = OPENING_MODE[language()];
   if (!select.value) select.value = state.all[0].name;
+  translate();
   startWorker();
   let levels = [];
   try {
@@ -765,7 +1155,26 @@ async function main() {
   $("import-pdn").addEventListener("click", importPdn);
   $("pdn-load").addEventListener("click", loadPdn);
   $("board").addEventListener("keydown", onKey);
+  languages.addEventListener("change", () => { setLanguage(languages.value); translate(); });
+  $("theme").addEventListener("change", () => setTheme($("theme").value));
+  $("play-with-someone").addEventListener("click", playWithSomeone);
+  $("copy-link").addEventListener("click", copyLink);
+  $("room-accept").addEventListener("click", async () => {
+    const r = state.room;
+    await roomCall(() => api.joinRoom(r.id));
+  });
+  $("room-offer-draw").addEventListener("click", () => roomAction("offer_draw"));
+  $("room-accept-draw").addEventListener("click", () => roomAction("accept_draw"));
+  $("room-decline-draw").addEventListener("click", () => roomAction("decline_draw"));
+  $("room-claim").addEventListener("click", () => roomAction("claim_absence"));
+  $("room-rematch").addEventListener("click", () => roomAction("rematch"));
+  $("room-resign").addEventListener("click", async () => { if (await confirm(t("roomResignAsk"))) roomAction("resign"); });
+  $("room-leave").addEventListener("click", () => { leaveRoom(); message(""); newGame(select.value); });
+  window.addEventListener("popstate", openRoomOfUrl);
+  $("standings").addEventListener("toggle", loadStandings);
+  select.addEventListener("change", loadStandings);
   newGame(select.value);
+  await openRoomOfUrl();
   // Milliseconds from the start of navigation to a playable page.
   document.body.dataset.readyMs = String(Math.round(performance.now()));
   document.body.dataset.ready = "true";
@@ -773,12 +1182,14 @@ async function main() {
 
 // For the browser tests: the state and the package, read-only use.
 window.draughtsPage = {
-  state, newGame, render, rulesText, message,
+  state, newGame, render, rulesText, message, t,
+  /** Shows a room update as if the server had sent it (the tests' clock-bound views). */
+  applyRoom,
   /** Holds the worker's answers until release() (see `hooks`). */
   hold() { hooks.hold = true; },
   release() { hooks.hold = false; for (const d of hooks.held.splice(0)) deliver(d); },
 };
 main().catch((e) => {
-  $("status").textContent = `The game could not start: ${e.message}`;
+  $("status").textContent = t("startFailed", e.message);
   document.body.dataset.ready = "error";
 });

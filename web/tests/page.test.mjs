@@ -40,8 +40,9 @@ after(async () => {
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-async function openPage(viewport = DESKTOP, query = "") {
-  const context = await browser.newContext({ viewport });
+async function openPage(viewport = DESKTOP, query = "", locale = "en-US") {
+  // The page's language follows the browser's: these tests read its English.
+  const context = await browser.newContext({ viewport, locale });
   const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));

@@ -1,0 +1,324 @@
+// Play with someone, end to end: draughts-server (the `server` member) on a
+// free port with a temporary SQLite file, serving this page; two browser
+// contexts play by link, a third watches, then a rematch; screenshots of
+// the three views in each language, desktop and phone.
+//
+// The server binary: DRAUGHTS_SERVER, else target/release/draughts-server
+// (or under CARGO_TARGET_DIR). Without one the tests are skipped, except
+// under CI=true, where a missing server fails them.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const repo = path.resolve(webRoot, "..");
+const shots = path.join(webRoot, "screenshots", "room");
+mkdirSync(shots, { recursive: true });
+
+const candidates = [
+  process.env.DRAUGHTS_SERVER,
+  process.env.CARGO_TARGET_DIR && path.join(process.env.CARGO_TARGET_DIR, "release", "draughts-server"),
+  path.join(repo, "target", "release", "draughts-server"),
+].filter(Boolean);
+const binary = candidates.find((c) => existsSync(c));
+const skip = !binary && process.env.CI !== "true" ? `no draughts-server binary (looked for ${candidates.join(", ")}; build it with cargo build --release -p draughts-server)` : false;
+
+let server, url, browser, dir;
+
+before(async () => {
+  if (skip) return;
+  assert.ok(binary, `no draughts-server binary: looked for ${candidates.join(", ")}`);
+  dir = mkdtempSync(path.join(tmpdir(), "draughts-room-test-"));
+  server = spawn(binary, ["--listen", "127.0.0.1:0", "--database", path.join(dir, "rooms.db"), "--web", webRoot], { stdio: ["ignore", "pipe", "inherit"] });
+  // The first line of its output is the address it listens on.
+  const first = await new Promise((resolve, reject) => {
+    const lines = createInterface({ input: server.stdout });
+    lines.once("line", resolve);
+    server.once("exit", (code) => reject(new Error(`draughts-server exited (${code}) before listening`)));
+  });
+  const address = /http:\/\/[\d.:]+/.exec(first)?.[0];
+  assert.ok(address, `the server's first line names its address: ${first}`);
+  url = `${address}/`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** A page in its own browser context (its own localStorage: another person). */
+async function person(locale, link = url) {
+  const context = await browser.newContext({ viewport: DESKTOP, locale });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.errors = errors;
+  await page.goto(link);
+  await page.waitForSelector("body[data-ready]");
+  assert.equal(await page.getAttribute("body", "data-ready"), "true", errors.join("; "));
+  return page;
+}
+
+const room = (page) => page.evaluate(() => {
+  const r = window.draughtsPage.state.room;
+  return r && { id: r.id, seat: r.seat, seq: r.seq, view: r.view, busy: r.busy };
+});
+const localMoves = (page) => page.evaluate(() => window.draughtsPage.state.game.moves().length);
+
+/** Waits until `fn(room)` holds in the page (the live updates are asynchronous). */
+async function until(page, fn, what) {
+  await page.waitForFunction(`(${fn})(window.draughtsPage.state.room)`, null, { timeout: 10000 })
+    .catch(async () => assert.fail(`${what}: ${JSON.stringify(await room(page))}`));
+}
+const atMoves = (n) => `(r) => !!r && !r.busy && r.view.moves.length === ${n} && window.draughtsPage.state.game.moves().length === ${n}`;
+
+async function waitText(page, selector, pattern) {
+  await page.waitForFunction(([sel, src]) => new RegExp(src).test(document.querySelector(sel).textContent), [selector, pattern.source], { timeout: 10000 })
+    .catch(() => {});
+  assert.match(await page.textContent(selector), pattern);
+}
+
+/** The player to move plays its legal move number `k` by clicks: the piece, then each landing square. */
+async function playByClicks(page, k) {
+  const before = await localMoves(page);
+  const moves = await page.evaluate(() => window.draughtsPage.state.game.legalMoves());
+  const mv = moves[k % moves.length];
+  await page.click(`#board [data-square="${mv.from}"]`);
+  for (const sq of mv.path) {
+    await page.click(`#board [data-square="${sq}"]`);
+    if ((await localMoves(page)) > before) break;
+  }
+  assert.equal(await localMoves(page), before + 1, `${mv.text} played`);
+  return mv.text;
+}
+
+/** Creates a room in `page`'s current mode and opens it in a joiner's and a spectator's context. */
+async function threeViews(locale, pace = "correspondence", name = "") {
+  const creator = await person(locale);
+  await creator.selectOption("#pace", pace);
+  await creator.fill("#player-name", name);
+  await creator.click("#play-with-someone");
+  await until(creator, "(r) => !!r && r.view.state === 'waiting'", "the room is created");
+  const link = await creator.inputValue("#room-link");
+  assert.match(link, /\/\?room=[\w-]+$/);
+  assert.equal(new URL(link).search, `?room=${(await room(creator)).id}`);
+  const joiner = await person(locale, link);
+  return { creator, joiner, link };
+}
+
+test("two players play a game by link while a spectator watches live; draw declined, resignation, rematch, reload resumes the seat", { skip }, async () => {
+  const { creator: a, joiner: b, link } = await threeViews("en-US", "correspondence", "Ana");
+  const mode = await a.$eval("#mode", (s) => s.value);
+  await waitText(a, "#status", /^Waiting for your opponent to open the link/);
+  assert.equal(await a.isVisible("#room-link"), true);
+  await a.click("#copy-link");
+  await waitText(a, "#message", /^Link (copied to the clipboard|selected: copy it with Ctrl\+C)\.$/);
+  await a.screenshot({ path: path.join(shots, "game-creator-waiting.png") });
+  // The joiner sees the mode and an Accept button before taking the seat.
+  await waitText(b, "#status", /^You are invited to a game of Spanish \(site rules\)/);
+  assert.equal((await room(b)).seat, null);
+  assert.equal((await room(b)).view.mode, mode);
+  assert.equal(await b.isVisible("#room-accept"), true);
+  assert.equal(await b.isVisible("#room-resign"), false);
+  assert.equal(await b.isVisible("#room-link"), false, "the link is the players' to send");
+  await b.screenshot({ path: path.join(shots, "game-joiner-invited.png") });
+  await b.click("#room-accept");
+  await until(b, "(r) => r.seat === 'second' && r.view.state === 'playing'", "the joiner is seated");
+  await until(a, "(r) => r.view.state === 'playing'", "the creator sees the join live");
+  await waitText(a, "#status", /^Your move \(White\)/);
+  await waitText(b, "#status", /^Your opponent's move \(White\)/);
+  // Both see who plays: the creator's name, the joiner anonymous, 1500 each before any game.
+  for (const p of [a, b]) await waitText(p, "#room-info", /White: Ana \(1500\) · Black: anonymous player [0-9a-z]{6} \(1500\)\./);
+  // The joiner plays Black: Black's side at the bottom.
+  assert.equal(await b.evaluate(() => window.draughtsPage.state.flipped), true);
+
+  // A third person opens the full room's link: a spectator, no action offered.
+  const c = await person("en-US", link);
+  await until(c, "(r) => !!r && r.view.state === 'playing'", "the spectator sees the game");
+  assert.equal((await room(c)).seat, null);
+  assert.match(await c.textContent("#room-info"), /spectator/);
+  for (const id of ["room-accept", "room-offer-draw", "room-resign", "room-claim", "room-rematch", "room-link"]) assert.equal(await c.isVisible(`#${id}`), false, id);
+  // Its board takes no click: no piece is marked movable.
+  assert.equal(await c.$$eval("#board .sq.movable", (s) => s.length), 0);
+
+  // Six plies by clicks; each reaches the other player and the spectator live.
+  const players = { first: a, second: b };
+  const played = [];
+  for (let ply = 0; ply < 6; ply++) {
+    const turn = (await room(a)).view.turn;
+    const mover = players[turn];
+    const waiting = players[turn === "first" ? "second" : "first"];
+    // The player not to move cannot move: no movable piece, and the absence claim is shown, not yet enabled.
+    assert.equal(await waiting.$$eval("#board .sq.movable", (s) => s.length), 0);
+    assert.equal(await waiting.isVisible("#room-claim"), true);
+    assert.equal(await waiting.isDisabled("#room-claim"), true);
+    played.push(await playByClicks(mover, ply * 3 + 1));
+    for (const p of [a, b, c]) await until(p, atMoves(ply + 1), `ply ${ply + 1} everywhere`);
+  }
+  const views = await Promise.all([a, b, c].map(room));
+  assert.deepEqual(views[2].view.moves, views[0].view.moves);
+  assert.deepEqual(views[1].view.moves, views[0].view.moves);
+  assert.equal(views[0].view.moves.length, 6);
+  // The boards agree with the server's position.
+  for (const p of [a, b, c]) assert.equal(await p.inputValue("#fen"), views[0].view.fen);
+  await c.screenshot({ path: path.join(shots, "game-spectator.png") });
+  await c.setViewportSize(PHONE);
+  await c.screenshot({ path: path.join(shots, "game-spectator-phone.png") });
+
+  // A draw offer, seen by the opponent and the spectator, declined.
+  await a.click("#room-offer-draw");
+  await until(b, "(r) => r.view.draw_offer === 'first'", "the offer reaches the opponent");
+  await waitText(b, "#room-note", /Your opponent offers a draw/);
+  await waitText(c, "#room-note", /White offers a draw/);
+  assert.equal(await b.isVisible("#room-accept-draw"), true);
+  await b.screenshot({ path: path.join(shots, "game-joiner-draw-offer.png") });
+  await b.click("#room-decline-draw");
+  await until(a, "(r) => r.view.draw_offer === null", "the decline reaches the offerer");
+  assert.equal((await room(a)).view.state, "playing");
+
+  // The absence claim: enabled when the view says the time has come by the
+  // server's clock (the view's `now`), whatever the browser's clock says:
+  // here a view made three days on, shown to the page. The real server is
+  // not three days on and refuses the claim: the refusal is shown and
+  // changes nothing.
+  const turnNow = (await room(a)).view.turn;
+  const idle = players[turnNow === "first" ? "second" : "first"];
+  const idleView = (await room(idle)).view;
+  assert.equal(idleView.absence_claimable_at - idleView.turn_started, 172800 + 1, "claimable after more than two days");
+  await idle.evaluate(() => {
+    const r = window.draughtsPage.state.room;
+    const clock = Math.floor(Date.now() / 1000);
+    window.draughtsPage.applyRoom({ view: { ...r.view, now: clock + 3 * 86400, absence_claimable_at: clock + 2 * 86400 }, seq: r.seq });
+  });
+  assert.equal(await idle.isEnabled("#room-claim"), true, "claimable by the server's clock");
+  await idle.click("#room-claim");
+  // The server's too_early refusal, in the page's words.
+  await waitText(idle, "#message", /^The game server refused: your opponent has not been absent long enough yet$/);
+  assert.equal(await idle.getAttribute("#message", "class"), "error");
+  assert.equal((await room(c)).view.state, "playing", "a refused claim changes nothing");
+  // The browser logs the refused request (409): that one is expected.
+  assert.deepEqual(idle.errors.splice(0).map((e) => /409/.test(e)), [true]);
+
+  // The joiner resigns: White wins, everyone sees it.
+  await b.click("#room-resign");
+  await b.click("#confirm-yes");
+  for (const p of [a, b, c]) await until(p, "(r) => r.view.state === 'finished'", "the game is over everywhere");
+  await waitText(a, "#status", /^You win\. White wins: Black resigned\./);
+  await waitText(b, "#status", /^You lose\. White wins: Black resigned\./);
+  await waitText(c, "#status", /^White wins: Black resigned\./);
+  const result = (await room(c)).view.result;
+  assert.equal(result.seat, "first");
+  // The mode's ranking (Glicko-2, on the server) and each player's games.
+  await a.click("#standings summary");
+  await a.waitForFunction(() => document.querySelectorAll("#ranking-list li").length === 2 && document.querySelectorAll("#games-list li").length === 1, null, { timeout: 10000 });
+  const ranking = await a.$$eval("#ranking-list li", (lis) => lis.map((li) => ({ text: li.textContent, me: li.classList.contains("me") })));
+  assert.deepEqual(ranking.map((r) => r.me), [true, false], "the winner first");
+  const [winner, loser] = ranking.map((r) => Number(/: (\d+) \(/.exec(r.text)[1]));
+  assert.ok(winner > 1500 && loser < 1500, `${winner} over ${loser}, from 1500 each`);
+  assert.match(ranking[0].text, /\(1 won, 0 lost, 0 drawn\)$/);
+  assert.match(await a.textContent("#games-list"), /^Spanish \(site rules\), game 1: won in 6 moves$/);
+  await b.click("#standings summary");
+  await waitText(b, "#games-list", /^Spanish \(site rules\), game 1: lost in 6 moves$/);
+  await a.screenshot({ path: path.join(shots, "game-creator-won.png") });
+
+  // Rematch: both ask; game 2 starts in the same room with the sides swapped.
+  await a.click("#room-rematch");
+  await until(b, "(r) => r.view.rematch.includes('first')", "the rematch request reaches the opponent");
+  await waitText(b, "#room-note", /Your opponent asks for a rematch/);
+  assert.equal(await a.isDisabled("#room-rematch"), true);
+  await b.click("#room-rematch");
+  for (const p of [a, b, c]) await until(p, "(r) => r.view.game_number === 2 && r.view.state === 'playing' && window.draughtsPage.state.game.moves().length === 0", "game 2 everywhere");
+  const g2 = (await room(a)).view;
+  assert.equal(g2.turn, "second", "the previous second player moves first");
+  assert.deepEqual(g2.colors, ["black", "white"]);
+  await waitText(b, "#status", /^Your move \(White\)/);
+  await waitText(a, "#status", /^Your opponent's move \(White\)/);
+  assert.match(await a.textContent("#room-title"), /Game 2/);
+  assert.equal(await a.evaluate(() => window.draughtsPage.state.flipped), true, "the creator now plays Black, at the bottom");
+  await playByClicks(b, 0);
+  for (const p of [a, b, c]) await until(p, atMoves(1), "game 2's first move everywhere");
+
+  // A reload (or a return days later) resumes the seat: the secret is in localStorage.
+  await a.reload();
+  await a.waitForSelector("body[data-ready]");
+  await until(a, "(r) => !!r && r.seat === 'first' && r.view.game_number === 2", "the seat after a reload");
+  await waitText(a, "#status", /^Your move \(Black\)/);
+  await playByClicks(a, 0);
+  for (const p of [a, b, c]) await until(p, atMoves(2), "the reloaded player's move everywhere");
+  await a.screenshot({ path: path.join(shots, "game-creator-game2.png") });
+
+  for (const p of [a, b, c]) {
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
+
+test("the three views in Spanish and Portuguese (and English), desktop and phone", { skip }, async () => {
+  const expect = {
+    en: { mode: "spanish-site", invited: /^You are invited to a game of Spanish \(site rules\)/, spectator: /spectator/, turn: /^Your move/ },
+    es: { mode: "spanish-site", invited: /^Te invitan a una partida de Españolas/, spectator: /espectador/, turn: /^Te toca/ },
+    pt: { mode: "brazilian-site", invited: /^Você foi convidado para uma partida de Brasileiras/, spectator: /espectador/, turn: /^Sua vez/ },
+  };
+  for (const [lang, want] of Object.entries(expect)) {
+    const locale = { en: "en-US", es: "es-ES", pt: "pt-BR" }[lang];
+    // The Portuguese room is a live one: 60 seconds a move.
+    const { creator, joiner, link } = await threeViews(locale, lang === "pt" ? "live" : "correspondence");
+    assert.equal((await room(creator)).view.mode, want.mode, `the room plays the ${lang} page's opening mode`);
+    await waitText(joiner, "#status", want.invited);
+    await joiner.screenshot({ path: path.join(shots, `${lang}-joiner-invited.png`) });
+    await joiner.setViewportSize(PHONE);
+    await joiner.screenshot({ path: path.join(shots, `${lang}-joiner-invited-phone.png`), fullPage: true });
+    await joiner.click("#room-accept");
+    await until(creator, "(r) => r.view.state === 'playing'", "joined");
+    await waitText(creator, "#status", want.turn);
+    if (lang === "pt") {
+      // A live room: the seconds left for the move, counting down.
+      assert.equal((await room(creator)).view.rules.pace, "live");
+      await waitText(creator, "#room-note", /Restam \d+ s para este lance/);
+      const left = () => creator.$eval("#room-note", (n) => Number(/(\d+) s/.exec(n.textContent)[1]));
+      const first = await left();
+      assert.ok(first <= 60 && first >= 50, `${first} s left`);
+      await creator.waitForFunction((n) => Number(/(\d+) s/.exec(document.getElementById("room-note").textContent)?.[1]) < n, first, { timeout: 5000 });
+    }
+    const spectator = await person(locale, link);
+    await until(spectator, "(r) => !!r && r.view.state === 'playing'", "watching");
+    assert.match(await spectator.textContent("#room-info"), want.spectator);
+    // The barrels-and-tires pieces in the creator's view.
+    await creator.selectOption("#theme", "barrels");
+    await playByClicks(creator, 2);
+    await until(joiner, atMoves(1), "the move reaches the joiner");
+    await playByClicks(joiner, 1);
+    for (const p of [creator, joiner, spectator]) await until(p, atMoves(2), "two plies everywhere");
+    await creator.click("#room-offer-draw");
+    await until(spectator, "(r) => r.view.draw_offer === 'first'", "the offer reaches the spectator");
+    await until(joiner, "(r) => r.view.draw_offer === 'first'", "the offer reaches the joiner");
+    for (const [who, p] of [["creator", creator], ["joiner", joiner], ["spectator", spectator]]) {
+      await p.setViewportSize(DESKTOP);
+      await p.screenshot({ path: path.join(shots, `${lang}-${who}.png`) });
+      await p.setViewportSize(PHONE);
+      await p.screenshot({ path: path.join(shots, `${lang}-${who}-phone.png`), fullPage: true });
+      // Nothing runs off the side of a phone.
+      assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${lang} ${who}: no sideways scrolling`);
+    }
+    for (const p of [creator, joiner, spectator]) {
+      assert.deepEqual(p.errors, []);
+      await p.context().close();
+    }
+  }
+});
