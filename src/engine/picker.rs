@@ -7,8 +7,8 @@ use smallvec::SmallVec;
 
 use crate::bitboard::BitSet;
 
-use super::search::move_key;
 use crate::moves::Move;
+use crate::squares::Bits;
 use crate::variant::Variant;
 
 /// Order key of the transposition table's move: always first.
@@ -109,4 +109,19 @@ impl Picker {
         self.next += 1;
         Some(self.order[i])
     }
+}
+
+/// A compact move identity for the table, killers and the PV walk: from,
+/// to and a fold of the captured set (distinct-mode moves differ in one of
+/// them). Never 0.
+#[inline]
+pub(crate) fn move_key<V: Variant>(m: &Move<V>) -> u32 {
+    let mut h: u32 = 0;
+    let mut c = m.captured;
+    while !c.is_zero() {
+        let i = c.lowest();
+        c ^= Bits::<V>::bit(i);
+        h = h.wrapping_mul(0x9E37_79B1).wrapping_add(i + 1);
+    }
+    (1 << 31) | (m.from.0 as u32) | ((m.to().0 as u32) << 7) | ((h & 0xFFFF) << 14)
 }

@@ -27,7 +27,7 @@ use smallvec::SmallVec;
 
 use super::clock::{Clock, Limits, NoClock};
 use super::eval::Evaluator;
-use super::picker::{History, Picker, HISTORY_MAX};
+use super::picker::{move_key, History, Picker, HISTORY_MAX};
 use super::score::{Score, INF, WIN, WIN_BOUND};
 use super::tt::{Tt, EXACT, LOWER, UPPER};
 use crate::bitboard::BitSet;
@@ -280,21 +280,6 @@ fn decided_score<V: Variant>(
         Outcome::Win { winner, .. } if winner == pos.turn() => Some(WIN - ply),
         _ => Some(-(WIN - ply)),
     }
-}
-
-/// A compact move identity for the table, killers and the PV walk: from,
-/// to and a fold of the captured set (distinct-mode moves differ in one of
-/// them). Never 0.
-#[inline]
-pub(crate) fn move_key<V: Variant>(m: &Move<V>) -> u32 {
-    let mut h: u32 = 0;
-    let mut c = m.captured;
-    while !c.is_zero() {
-        let i = c.lowest();
-        c ^= Bits::<V>::bit(i);
-        h = h.wrapping_mul(0x9E37_79B1).wrapping_add(i + 1);
-    }
-    (1 << 31) | (m.from.0 as u32) | ((m.to().0 as u32) << 7) | ((h & 0xFFFF) << 14)
 }
 
 #[derive(Clone)]

@@ -6,10 +6,9 @@ use crate::outcome::Outcome;
 use crate::variant::Color;
 use crate::MoveTextError;
 
-use super::record::GameRecord;
 use super::types::{
-    Action, Pace, Role, RoomError, RoomEvent, RoomResult, RoomRules, RoomState, RoomView, RoomWin,
-    Seat, Time,
+    Action, GameRecord, Pace, Role, RoomError, RoomEvent, RoomResult, RoomRules, RoomState,
+    RoomView, RoomWin, Seat, Time,
 };
 
 /// The longest move text a room reads, in bytes (a 12x12 capture of every

@@ -86,8 +86,8 @@ mod record;
 mod types;
 
 pub use machine::{Room, MAX_MOVE_TEXT};
-pub use record::{GameRecord, RoomRecord};
+pub use record::RoomRecord;
 pub use types::{
-    Action, Pace, Role, RoomError, RoomEvent, RoomResult, RoomRules, RoomState, RoomView, RoomWin,
-    Seat, Time,
+    Action, GameRecord, Pace, Role, RoomError, RoomEvent, RoomResult, RoomRules, RoomState,
+    RoomView, RoomWin, Seat, Time,
 };

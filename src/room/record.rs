@@ -5,19 +5,7 @@ use crate::dynamic::{new_game, DynGame, UnknownMode};
 use crate::game::Declaration;
 
 use super::machine::Room;
-use super::types::{RoomError, RoomResult, RoomRules, RoomState, RoomWin, Seat, Time};
-
-/// A game played to its end in a room, before a rematch.
-#[derive(Clone, PartialEq, Eq, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct GameRecord {
-    /// The game's number in the room (odd: [`Seat::First`] moved first).
-    pub game_number: u32,
-    /// Its moves, full-path text.
-    pub moves: Vec<String>,
-    /// How it ended.
-    pub result: RoomResult,
-}
+use super::types::{GameRecord, RoomError, RoomResult, RoomRules, RoomState, RoomWin, Seat, Time};
 
 /// Everything a room is, as plain data: what a server stores (with serde,
 /// [`Room`] serializes as this record). The position is not stored: it is

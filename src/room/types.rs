@@ -468,3 +468,15 @@ mod color_names {
         Ok([read(a)?, read(b)?])
     }
 }
+
+/// A game played to its end in a room, before a rematch.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameRecord {
+    /// The game's number in the room (odd: [`Seat::First`] moved first).
+    pub game_number: u32,
+    /// Its moves, full-path text.
+    pub moves: Vec<String>,
+    /// How it ended.
+    pub result: RoomResult,
+}
