@@ -33,6 +33,13 @@ async fn main() -> ExitCode {
     if let Some(web) = args.web {
         config.web = web;
     }
+    if !config.web.join("pkg/draughts_bg.wasm").is_file() {
+        eprintln!(
+            "draughts-server: {} has no pkg/draughts_bg.wasm: the page needs the wasm package \
+             (bash bindings/wasm/build.sh builds it); the API works without it",
+            config.web.display()
+        );
+    }
     let server = match start(config, Arc::new(SystemClock)).await {
         Ok(server) => server,
         Err(e) => {
