@@ -191,7 +191,7 @@ fn bad_input_is_one_line_on_stderr_and_status_2() {
         (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
         (
             &[],
-            "a command is required: perft, divide, moves, analyse, hub, match, replay, play",
+            "a command is required: perft, divide, moves, analyse, hub, dxp, match, replay, play",
         ),
         (
             &["perft", "unit", "--part", "1/2"],
