@@ -214,24 +214,33 @@ def test_a_winning_shot_is_found(variant, source):
 
 
 def repetition_game():
-    """English kings: White on 32, Black on 1 and 4 (a king up). Two moves
-    each, there and back, make the start position occur twice."""
-    g = d.Game("english", "W:WK32:BK1,K4")
-    w = g.legal_moves()[0]
-    g.push(w)
+    """English kings: Black on 1 and 4 (a king up) to move, White on 32.
+    Both shuttle there and back; after seven plies the start position has
+    occurred twice, and White's move back makes it occur a third time: a
+    draw by repetition (the third occurrence, as the rule counts it)."""
+    g = d.Game("english", "B:WK32:BK1,K4")
     b = g.legal_moves()[0]
     g.push(b)
-    g.push(next(m for m in g.legal_moves() if (m.from_square, m.to_square) == (w.to_square, w.from_square)))
-    g.push(next(m for m in g.legal_moves() if (m.from_square, m.to_square) == (b.to_square, b.from_square)))
+    w = g.legal_moves()[0]
+    g.push(w)
+
+    def back(m):
+        return next(x for x in g.legal_moves() if (x.from_square, x.to_square) == (m.to_square, m.from_square))
+
+    g.push(back(b))
+    g.push(back(w))
     assert g.board == g.start
-    return g, w
+    g.push(b)
+    g.push(w)
+    g.push(back(b))
+    return g, back(w)
 
 
 def test_searching_a_game_uses_its_history():
     g, w = repetition_game()
     e = d.Engine(tt_mib=1)
     with_history = dict((m.text, s) for m, s in e.analyse(g, depth=6))
-    # Repeating is a draw for the side a king down: its best.
+    # Repeating a third time is a draw for the side a king down: its best.
     assert with_history[w.text].centimen == 0
     assert max(with_history.values()).centimen == 0
     # The same position as a Board has no history: the same move is just a
