@@ -350,7 +350,6 @@ pub(crate) fn searchable(v: &Bound<'_, PyAny>) -> PyResult<AnyGame> {
 }
 
 enum Job {
-    Play(LevelSpec, u64),
     PlayScored(LevelSpec, u64),
     Search(Limits),
     Analyse(Limits),
@@ -358,7 +357,6 @@ enum Job {
 }
 
 enum Answer {
-    Move(Option<PyMove>),
     Played(Option<Played>),
     Result(SearchResult),
     Scores(Vec<(PyMove, PyScore)>),
@@ -494,9 +492,6 @@ impl PyEngine {
                             nodes: p.nodes,
                         }),
                     ),
-                    Job::Play(spec, seed) => Answer::Move(
-                        engine.play(g, &spec, seed, hooks).map(|m| py_move(kind, &m)),
-                    ),
                     Job::Search(l) => {
                         let r = engine.search(g, &l, hooks);
                         Answer::Result(SearchResult {
@@ -611,23 +606,19 @@ impl PyEngine {
         moves_to_go: Option<&Bound<'_, PyAny>>,
         callback: Option<Py<PyAny>>,
     ) -> PyResult<Option<PyMove>> {
-        let s = slf.get().settings();
-        let mut spec = s.level.spec();
-        spec.limits = limits(
-            spec.limits,
+        // The level's move is the one its scored play gives.
+        let played = Self::play_scored(
+            slf,
+            game,
             depth,
             nodes,
             time_ms,
             time_left_ms,
             increment_ms,
             moves_to_go,
-            false,
+            callback,
         )?;
-        let g = searchable(game)?;
-        match Self::run(slf, g, Job::Play(spec, s.seed), callback)? {
-            Answer::Move(m) => Ok(m),
-            _ => unreachable!("a play job answers with a move"),
-        }
+        Ok(played.map(|p| p.mv))
     }
 
     /// The move `play` plays, with what the search found: a `Played` with
