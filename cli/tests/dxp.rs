@@ -32,19 +32,10 @@ fn listen(extra: &[&str]) -> (Child, u16) {
     (child, port)
 }
 
-#[test]
-fn two_programs_play_whole_games_over_loopback() {
-    let (mut follower, port) = listen(&["--once"]);
+/// Runs `draughts ARGS` to its end, asserts it succeeded, returns stdout.
+fn run_ok(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
-        .args([
-            "dxp",
-            "--connect",
-            &format!("127.0.0.1:{port}"),
-            "--games",
-            "2",
-            "--level",
-            "easy",
-        ])
+        .args(args)
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
@@ -53,6 +44,22 @@ fn two_programs_play_whole_games_over_loopback() {
         "{text}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    text
+}
+
+#[test]
+fn two_programs_play_whole_games_over_loopback() {
+    let (mut follower, port) = listen(&["--once"]);
+    let target = format!("127.0.0.1:{port}");
+    let text = run_ok(&[
+        "dxp",
+        "--connect",
+        &target,
+        "--games",
+        "2",
+        "--level",
+        "easy",
+    ]);
     let tally = text.lines().last().unwrap();
     let field = |name: &str| -> u32 {
         tally
@@ -218,24 +225,8 @@ fn the_follower_answers_bad_messages_as_the_protocol_says() {
 #[test]
 fn match_dxp_plays_a_level_against_a_follower() {
     let (mut follower, port) = listen(&["--once"]);
-    let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
-        .args([
-            "match",
-            "--dxp",
-            &format!("127.0.0.1:{port}"),
-            "-a",
-            "medium",
-            "-g",
-            "2",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let target = format!("127.0.0.1:{port}");
+    let text = run_ok(&["match", "--dxp", &target, "-a", "medium", "-g", "2"]);
     assert!(
         text.lines().last().unwrap().starts_with("games=2 "),
         "{text}"
