@@ -8,110 +8,13 @@
 //! start position and random setups dense with pieces and kings, where long
 //! captures, mid-capture promotion and the precedence rules come up often.
 
-use draughts::{
-    perft_in, Bitboard, Color, Geometry, MoveMode, Position, Setup, Square, SquareSet, Variant,
-    VariantKind, VariantVisitor,
-};
+use draughts::{perft_in, MoveMode, Variant, VariantKind, VariantVisitor};
 use proptest::prelude::*;
 
-type Bits<V> = <<V as Variant>::Board as Geometry>::Bits;
+#[path = "common/random.rs"]
+mod random;
 
-/// Where a random position comes from.
-#[derive(Clone, Debug)]
-enum Source {
-    /// A random legal walk from the start position (each choice picks one
-    /// move, in routes mode when `routes`).
-    Walk { choices: Vec<u16>, routes: bool },
-    /// A random setup: square `i` (counted from `offset`) is occupied when
-    /// `cells[i] < density`; the cell also picks colour and kind.
-    Setup {
-        cells: Vec<u8>,
-        offset: u8,
-        density: u8,
-        black: bool,
-    },
-}
-
-fn source() -> impl Strategy<Value = Source> {
-    prop_oneof![
-        (
-            proptest::collection::vec(any::<u16>(), 0..120),
-            any::<bool>()
-        )
-            .prop_map(|(choices, routes)| Source::Walk { choices, routes }),
-        (
-            proptest::collection::vec(any::<u8>(), 72),
-            any::<u8>(),
-            1u8..=255,
-            any::<bool>()
-        )
-            .prop_map(|(cells, offset, density, black)| Source::Setup {
-                cells,
-                offset,
-                density,
-                black,
-            }),
-    ]
-}
-
-/// The position `src` describes.
-fn build<V: Variant>(src: &Source) -> Position<V> {
-    match src {
-        Source::Walk { choices, routes } => {
-            let mode = if *routes {
-                MoveMode::Routes
-            } else {
-                MoveMode::Distinct
-            };
-            let mut p = Position::<V>::start();
-            for &c in choices {
-                let moves = p.legal_moves_in(mode);
-                if moves.is_empty() {
-                    break;
-                }
-                p = p.play(&moves[c as usize % moves.len()]);
-            }
-            p
-        }
-        Source::Setup {
-            cells,
-            offset,
-            density,
-            black,
-        } => {
-            // Each side gets at most its start count of pieces; a man on its
-            // promotion row is crowned.
-            let max = Position::<V>::start().pieces(Color::White).len();
-            let squares: Vec<Square> = Bitboard::<Bits<V>>(V::Board::ALL).iter().collect();
-            let n = squares.len();
-            let mut setup = Setup::<V>::default();
-            for i in 0..n {
-                let cell = cells.get(i).copied().unwrap_or(u8::MAX);
-                if cell >= *density {
-                    continue;
-                }
-                let sq = squares[(i + *offset as usize) % n];
-                let kind = cell.wrapping_mul(167).rotate_left(3) % 6;
-                let row = V::Board::coords(sq).0;
-                let (side, far) = if kind % 2 == 0 {
-                    (&mut setup.white, V::Board::HEIGHT - 1)
-                } else {
-                    (&mut setup.black, 0)
-                };
-                if side.len() >= max {
-                    continue;
-                }
-                let b = SquareSet::from_square(sq);
-                *side |= b;
-                if kind >= 4 || row == far {
-                    setup.kings |= b;
-                }
-            }
-            setup.turn = Some(if *black { Color::Black } else { Color::White });
-            Position::from_setup(setup).expect("a valid random setup")
-        }
-    }
-}
+use random::{build, source_strategy, Source};
 
 /// The check for one variant: `Ok` or the first disagreement.
 struct Agree<'a>(&'a Source);
@@ -152,7 +55,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
     /// Every variant of the registry, on the same random source.
     #[test]
-    fn fast_counts_agree_with_move_generation(src in source()) {
+    fn fast_counts_agree_with_move_generation(src in source_strategy(120)) {
         for kind in VariantKind::ALL {
             if let Err(e) = kind.visit(Agree(&src)) {
                 return Err(TestCaseError::fail(e));
