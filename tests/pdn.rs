@@ -7,6 +7,8 @@
 //! except the records listed in `KNOWN_BROKEN`, each with the reason it is
 //! broken; a listed record that starts to replay fails the test too.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -101,21 +103,6 @@ fn data_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games")
 }
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("pdn" | "phn")) {
-            out.push(p);
-        }
-    }
-}
-
 /// The variant of games without a GameType tag: the directory's name; the
 /// syntax test files are International except the 8x8 alphanumeric one.
 fn default_variant(rel: &str) -> Option<VariantKind> {
@@ -138,7 +125,7 @@ fn read_text(path: &Path) -> String {
 fn replays_every_game_file() {
     let root = data_dir();
     let mut paths = Vec::new();
-    files(&root, &mut paths);
+    common::pdn_files(&root, &mut paths);
     assert!(paths.len() > 60, "game files missing: {}", paths.len());
     let mut per_variant: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut unexpected = Vec::new();

@@ -9,7 +9,9 @@
 //!   and every variation in the collection replays.
 //! * A random tree written and read back is the same tree (proptest).
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 
 use draughts::pdn::{parse_pdn, parse_pdn_tree, replay, GameTree, PdnLine, PdnNode};
 use draughts::{AnyGame, VariantKind};
@@ -204,21 +206,6 @@ fn syntax_errors() {
     assert_eq!(games[1].as_ref().unwrap().tag("Event"), Some("next"));
 }
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("pdn" | "phn")) {
-            out.push(p);
-        }
-    }
-}
-
 /// Every game file of the repository: each game that parse_pdn reads is
 /// read as a tree whose main line is that game (moves, numbers, comments),
 /// the tree round-trips, writing is stable, and the game replays the same
@@ -227,7 +214,7 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 fn every_game_file_round_trips() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/games");
     let mut paths = Vec::new();
-    files(&root, &mut paths);
+    common::pdn_files(&root, &mut paths);
     assert!(paths.len() > 60);
     let (mut games, mut with_variations, mut replayed) = (0, 0, 0);
     for path in &paths {

@@ -63,3 +63,19 @@ pub fn captured<V: Variant>(m: &Move<V>) -> Vec<String> {
 pub fn captured_alg<V: Variant>(m: &Move<V>) -> Vec<String> {
     sort_texts(m.captured().iter().map(V::algebraic_name))
 }
+
+/// Every `.pdn` and `.phn` file under `dir`, depth first, in name order.
+pub fn pdn_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            pdn_files(&p, out);
+        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("pdn" | "phn")) {
+            out.push(p);
+        }
+    }
+}
