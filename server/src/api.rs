@@ -1,20 +1,22 @@
 //! The HTTP JSON API (documented in `server/README.md`).
 
-use std::borrow::Cow;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::Json;
-use draughts::room::{Action, Pace, RoomError, Seat};
+use draughts::room::{Action, Pace, Seat};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::error::ApiError;
+use crate::limit::Kind;
 use crate::live;
 use crate::rating::Rating;
 use crate::secret;
@@ -22,105 +24,6 @@ use crate::service::{App, Op, Snapshot};
 
 /// The longest display name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
-
-/// An error answer: `{"error": kind, "message": text}` with its status.
-#[derive(Debug, Clone)]
-pub struct ApiError {
-    status: StatusCode,
-    kind: Cow<'static, str>,
-    message: String,
-}
-
-impl ApiError {
-    fn new(
-        status: StatusCode,
-        kind: impl Into<Cow<'static, str>>,
-        message: impl Into<String>,
-    ) -> Self {
-        ApiError {
-            status,
-            kind: kind.into(),
-            message: message.into(),
-        }
-    }
-
-    pub(crate) fn internal(message: String) -> Self {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
-    }
-
-    pub(crate) fn no_room() -> Self {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
-            "no_room",
-            "there is no room with this id",
-        )
-    }
-
-    pub(crate) fn not_a_player() -> Self {
-        ApiError::new(
-            StatusCode::FORBIDDEN,
-            "not_a_player",
-            "you do not sit in this room: watch it, or join it if a seat is free",
-        )
-    }
-
-    pub(crate) fn busy() -> Self {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "busy",
-            "the room is changing too fast: try again",
-        )
-    }
-
-    fn unauthorized(message: &str) -> Self {
-        ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
-    }
-
-    fn bad_request(message: impl Into<String>) -> Self {
-        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
-    }
-
-    /// The HTTP status.
-    pub fn status(&self) -> StatusCode {
-        self.status
-    }
-}
-
-impl From<RoomError> for ApiError {
-    fn from(e: RoomError) -> Self {
-        let status = match &e {
-            RoomError::UnknownMode(_) => StatusCode::BAD_REQUEST,
-            RoomError::Spectator => StatusCode::FORBIDDEN,
-            RoomError::Expired => StatusCode::GONE,
-            RoomError::IllegalMove(_) | RoomError::MalformedMove(_) => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
-            RoomError::Replay { .. } | RoomError::BadRecord(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            _ => StatusCode::CONFLICT,
-        };
-        ApiError::new(status, e.kind(), e.to_string())
-    }
-}
-
-impl From<sqlx::Error> for ApiError {
-    fn from(e: sqlx::Error) -> Self {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "database",
-            format!("database error: {e}"),
-        )
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        (
-            self.status,
-            Json(json!({"error": self.kind, "message": self.message})),
-        )
-            .into_response()
-    }
-}
 
 type Shared = State<Arc<App>>;
 type ApiResult = Result<Json<Value>, ApiError>;
@@ -175,8 +78,10 @@ struct NewPlayer {
 /// `POST /api/players`
 pub(crate) async fn create_player(
     State(app): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
+    app.limits.check(Kind::Players, peer.ip())?;
     let NewPlayer { name } = parse(body, Some(NewPlayer::default()))?;
     if let Some(name) = &name {
         if name.chars().count() > MAX_NAME_CHARS {
@@ -210,9 +115,11 @@ struct NewRoom {
 /// `POST /api/rooms`
 pub(crate) async fn create_room(
     State(app): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
+    app.limits.check(Kind::Rooms, peer.ip())?;
     let who = player(&app, &headers).await?;
     let NewRoom { mode, pace } = parse(body, None)?;
     let (id, snap) = app.create_room(&who, &mode, pace).await?;
@@ -272,9 +179,11 @@ fn answer(snap: &Snapshot, seat: Option<Seat>) -> Json<Value> {
 /// `POST /api/rooms/{room}/join`
 pub(crate) async fn join(
     State(app): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult {
+    app.limits.check(Kind::Joins, peer.ip())?;
     let who = player(&app, &headers).await?;
     let snap = app.change(&id, Op::Join(&who)).await?;
     Ok(answer(&snap, Some(Seat::Second)))
@@ -283,12 +192,16 @@ pub(crate) async fn join(
 /// `POST /api/rooms/{room}/actions`
 pub(crate) async fn act(
     State(app): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
     let who = player(&app, &headers).await?;
     let action: Action = parse(body, None)?;
+    if matches!(action, Action::Join) {
+        app.limits.check(Kind::Joins, peer.ip())?;
+    }
     let snap = app.change(&id, Op::Act(&who, &action)).await?;
     Ok(answer(&snap, snap.seat_of(&who)))
 }
