@@ -864,8 +864,10 @@ function renderRoom() {
   $("room-info").textContent = [t("roomPace", paceText(v)), playersLine, mine ? (myColor ? t("youAre", colorName(myColor)) : "") : v.state === "waiting" ? "" : t("spectating")].filter(Boolean).join(" ");
   show("room-link-row", !!mine);
   $("room-link").value = roomUrl(r.id);
-  show("room-key-row", !!mine && !!api.personalLink(r.id));
-  $("room-key-link").value = (mine && api.personalLink(r.id)) || "";
+  // The player's own link (its seat key is asked for once, then the panel is drawn again).
+  const own = mine ? api.personalLink(r.id, () => { if (state.room === r) renderRoom(); }) : null;
+  show("room-key-row", !!own);
+  $("room-key-link").value = own ?? "";
   const theirs = mine ? otherSeat(mine) : null;
   show("room-accept", !mine && v.state === "waiting" && !v.seated?.[1]);
   show("room-offer-draw", !!mine && playing && !v.draw_offer);

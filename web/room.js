@@ -7,14 +7,15 @@
 //
 // Two links to a room: the room's link (`/?room=ID`), to invite the
 // opponent and to let anyone watch, which gives no right to act; and a
-// seated player's own link (`/?room=ID#key=SECRET`, see personalLink), which
-// resumes the seat on another device. The secret is in the fragment, which
-// browsers never send to a server; opening the link keeps the secret for
-// that room in localStorage and takes it out of the address bar at once.
+// seated player's own link (`/?room=ID#key=SEATKEY`, see personalLink),
+// which resumes the seat on another device. Its seat key acts for that seat
+// of that room only (not the player's secret). It is in the fragment, which
+// browsers never send to a server; opening the link keeps the key for that
+// room in localStorage and takes it out of the address bar at once.
 
 const PLAYER_KEY = "draughts.player";
 const ROOMS_KEY = "draughts.rooms";
-const KEYS_KEY = "draughts.keys"; // room id → the secret its personal link brought
+const KEYS_KEY = "draughts.keys"; // room id → the seat key of this browser's seat there
 
 /** No game server answers here (static files only, or the network is down). */
 export class ServerMissing extends Error {}
@@ -41,7 +42,7 @@ function store(key, value) {
   } catch { /* storage refused: the seat lasts as long as the page */ }
 }
 
-/** The secret a personal link brought for `room`, if any. */
+/** The seat key this browser holds for `room` (asked for, or brought by a personal link), if any. */
 const roomKey = (room) => (room ? load(KEYS_KEY)?.[room] ?? null : null);
 function forgetRoomKey(room) {
   const keys = load(KEYS_KEY) ?? {};
@@ -72,14 +73,25 @@ if (typeof location !== "undefined" && typeof history !== "undefined") {
   addEventListener("hashchange", () => { if (adoptLinkKey()) location.reload(); });
 }
 
+const askedKeys = new Set(); // rooms whose seat key was asked for, by this page
+
 /**
- * The seated player's own link to `room` (it carries the secret: to be
- * kept private), or null when this browser has no secret for it.
+ * The seated player's own link to `room`, `/?room=ID#key=SEATKEY`: the
+ * room's seat key (POST /api/rooms/{room}/key), good for this seat of this
+ * room only. Null until this browser has one: the first call asks the
+ * server for it (once) and calls `onReady()` when it has come.
  */
-export function personalLink(room) {
-  const key = roomKey(room) ?? load(PLAYER_KEY)?.secret;
-  if (!key) return null;
-  return new URL(`/?room=${encodeURIComponent(room)}#key=${encodeURIComponent(key)}`, location.href).href;
+export function personalLink(room, onReady = () => {}) {
+  const key = roomKey(room);
+  if (key) return new URL(`/?room=${encodeURIComponent(room)}#key=${encodeURIComponent(key)}`, location.href).href;
+  if (!load(PLAYER_KEY)?.secret || askedKeys.has(room)) return null;
+  askedKeys.add(room);
+  call("POST", `/api/rooms/${encodeURIComponent(room)}/key`, { auth: true, room }).then((d) => {
+    if (typeof d?.key !== "string") return;
+    store(KEYS_KEY, { ...(load(KEYS_KEY) ?? {}), [room]: d.key });
+    onReady();
+  }).catch(() => { /* no key (a spectator, no server): no link shown */ });
+  return null;
 }
 
 async function call(method, path, { body, auth = false, room = null } = {}) {

@@ -51,12 +51,12 @@ fn parse<T: DeserializeOwned>(
         .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))
 }
 
-/// The player whose secret the `Authorization: Bearer` header carries.
-async fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
+/// The secret the `Authorization: Bearer` header carries.
+fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
     let value = headers
         .get(header::AUTHORIZATION)
         .ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer <player secret>"))?;
-    let secret = value
+    value
         .to_str()
         .ok()
         .and_then(|v| v.strip_prefix("Bearer "))
@@ -64,10 +64,28 @@ async fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
         .filter(|s| !s.is_empty() && s.len() <= 256)
         .ok_or_else(|| {
             ApiError::unauthorized("the Authorization header is not `Bearer <player secret>`")
-        })?;
-    app.player_by_secret(&secret::hash_secret(secret))
+        })
+}
+
+/// The player whose secret the `Authorization: Bearer` header carries.
+async fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
+    let hash = secret::hash_secret(bearer(headers)?);
+    app.player_by_secret(&hash)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown player secret"))
+}
+
+/// The player the Bearer names in room `room`: by the player's secret, or by
+/// a seat key of this room (a player's own link), which is good nowhere else.
+async fn player_in(app: &App, headers: &HeaderMap, room: &str) -> Result<String, ApiError> {
+    let hash = secret::hash_secret(bearer(headers)?);
+    if let Some(id) = app.player_by_secret(&hash).await? {
+        return Ok(id);
+    }
+    app.db
+        .player_by_seat_key(room, &hash)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("unknown player secret or seat key of this room"))
 }
 
 #[derive(Deserialize, Default)]
@@ -162,7 +180,7 @@ pub(crate) async fn get_room(
         card(&app, snap.second_player.as_deref(), &snap.view.mode).await?,
     ];
     let seat = if headers.contains_key(header::AUTHORIZATION) {
-        let who = player(&app, &headers).await?;
+        let who = player_in(&app, &headers, &id).await?;
         snap.seat_of(&who)
     } else {
         None
@@ -197,13 +215,31 @@ pub(crate) async fn act(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
-    let who = player(&app, &headers).await?;
+    let who = player_in(&app, &headers, &id).await?;
     let action: Action = parse(body, None)?;
     if matches!(action, Action::Join) {
         app.limits.check(Kind::Joins, peer.ip())?;
     }
     let snap = app.change(&id, Op::Act(&who, &action)).await?;
     Ok(answer(&snap, snap.seat_of(&who)))
+}
+
+/// `POST /api/rooms/{room}/key`: a new seat key for the player's own link
+/// (it replaces, and so revokes, the seat's older one).
+pub(crate) async fn seat_key(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let who = player_in(&app, &headers, &id).await?;
+    let snap = app.snapshot(&id).await?;
+    let seat = snap.seat_of(&who).ok_or_else(ApiError::not_a_player)?;
+    let key = secret::new_secret();
+    let now = i64::try_from(app.clock.now()).unwrap_or(i64::MAX);
+    app.db
+        .set_seat_key(&id, &who, &secret::hash_secret(&key), now)
+        .await?;
+    Ok(Json(json!({"room": id, "seat": seat, "key": key})))
 }
 
 /// `GET /api/rooms/{room}/live` (WebSocket)

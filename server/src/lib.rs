@@ -151,6 +151,7 @@ fn router(app: Arc<App>, web: PathBuf) -> Router {
         .route("/rooms/{room}", get(api::get_room))
         .route("/rooms/{room}/join", post(api::join))
         .route("/rooms/{room}/actions", post(api::act))
+        .route("/rooms/{room}/key", post(api::seat_key))
         .route("/rooms/{room}/live", get(api::live))
         .route("/ratings/{mode}", get(api::ratings))
         .fallback(api::not_found)

@@ -86,6 +86,7 @@ on_both!(
     draw_offer_accepted_is_a_rated_draw,
     rematch_swaps_the_sides_in_the_same_room,
     simultaneous_identical_moves_apply_once,
+    a_seat_key_acts_in_its_room_only_and_a_new_one_revokes_it,
 );
 
 /// The rate-limit tests' limits (a minute, per address): small enough to
@@ -831,4 +832,75 @@ async fn simultaneous_identical_moves_apply_once(s: Site) {
     let (seq, moves) = state_of(&s, &room).await;
     assert_eq!(moves, json!([m]));
     assert_eq!(seq, 3, "created, joined, one move");
+}
+
+async fn a_seat_key_acts_in_its_room_only_and_a_new_one_revokes_it(s: Site) {
+    let (a, b) = players(&s).await;
+    let c = s.client.player("Caio").await;
+    let room = s.client.room(&a, &b, "english", "correspondence").await;
+    let other = s.client.room(&a, &b, "english", "correspondence").await;
+    let key_of = |who: &Player, room: &str| {
+        let (client, secret, room) = (s.client.clone(), who.secret.clone(), room.to_owned());
+        async move {
+            client
+                .post(&format!("/api/rooms/{room}/key"), Some(&secret), json!({}))
+                .await
+        }
+    };
+    let (status, v) = key_of(&a, &room).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["seat"], "first");
+    let key = Player {
+        id: a.id.clone(),
+        secret: v["key"].as_str().unwrap().to_owned(),
+    };
+    assert_eq!(key.secret.len(), 64, "256 bits, hex");
+    assert_ne!(key.secret, a.secret);
+    // In its room the key is the player: the seat, and a move.
+    let (status, v) = s
+        .client
+        .get(&format!("/api/rooms/{room}"), Some(&key.secret))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["seat"], "first");
+    let m = first_legal(&view(&s, &room).await);
+    let (status, v) = s.client.act(&room, &key, mv(&m)).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["view"]["moves"].as_array().unwrap().len(), 1);
+    // Anywhere else it is nobody: another room of the same player, a new room.
+    let before = state_of(&s, &other).await;
+    let m = first_legal(&view(&s, &other).await);
+    let (status, v) = s.client.act(&other, &key, mv(&m)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{v}");
+    assert_eq!(v["error"], "unauthorized");
+    assert_eq!(state_of(&s, &other).await, before, "nothing changed");
+    let (status, v) = s
+        .client
+        .post("/api/rooms", Some(&key.secret), json!({"mode": "english"}))
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{v}");
+    // A spectator gets no key; no secret, none either.
+    let (status, v) = key_of(&c, &room).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{v}");
+    assert_eq!(v["error"], "not_a_player");
+    let (status, _) = s
+        .client
+        .post(&format!("/api/rooms/{room}/key"), None, json!({}))
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // A new key revokes the old one.
+    let (status, v) = key_of(&a, &room).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let fresh = v["key"].as_str().unwrap().to_owned();
+    let (status, v) = s
+        .client
+        .get(&format!("/api/rooms/{room}"), Some(&key.secret))
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{v}");
+    let (status, v) = s
+        .client
+        .get(&format!("/api/rooms/{room}"), Some(&fresh))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["seat"], "first");
 }

@@ -346,9 +346,13 @@ test("a whole game played on the board to its end by the rules; the players' own
   assert.equal((await room(a)).view.mode, "brazilian-site");
   // The creator's own link: the room link with the secret in the fragment, which no request carries.
   assert.equal(await a.isVisible("#room-key-link"), true);
+  await a.waitForFunction(() => document.getElementById("room-key-link").value !== "", null, { timeout: 10000 });
   const own = await a.inputValue("#room-key-link");
-  const secret = await a.evaluate(() => JSON.parse(localStorage.getItem("draughts.player")).secret);
-  assert.equal(own, `${link}#key=${secret}`);
+  // Its key is the seat's (good in this room only), not the player's secret.
+  const [secret, seatKey] = await a.evaluate((id) => [JSON.parse(localStorage.getItem("draughts.player")).secret, JSON.parse(localStorage.getItem("draughts.keys"))[id]], (await room(a)).id);
+  assert.match(seatKey, /^[0-9a-f]{64}$/);
+  assert.notEqual(seatKey, secret);
+  assert.equal(own, `${link}#key=${seatKey}`);
   assert.match(await a.textContent("#room-key-row"), /Keep it private: it resumes your seat on another device/);
   await a.click("#copy-key-link");
   await waitText(a, "#message", /^Link (copied to the clipboard|selected: copy it with Ctrl\+C)\.$/);
@@ -361,6 +365,7 @@ test("a whole game played on the board to its end by the rules; the players' own
   assert.equal(await b.isVisible("#room-key-row"), false);
   await b.click("#room-accept");
   await until(b, "(r) => r.seat === 'second' && r.view.state === 'playing'", "the joiner is seated");
+  await b.waitForFunction(() => document.getElementById("room-key-link").value !== "", null, { timeout: 10000 });
   assert.equal(await b.isVisible("#room-key-row"), true, "a seated joiner has a link of its own");
   assert.notEqual(await b.inputValue("#room-key-link"), own);
   const c = await person("en-US", link);
@@ -406,7 +411,7 @@ test("a whole game played on the board to its end by the rules; the players' own
   assert.equal(new URL(d.url()).hash, "", "the secret is taken out of the address");
   assert.equal(d.url(), link);
   await until(d, "(r) => !!r && r.seat === 'first' && r.view.game_number === 2", "the seat on the other device");
-  assert.equal(await d.evaluate(() => localStorage.getItem("draughts.player")), null, "the link's key is the room's, not a new identity");
+  assert.equal(await d.evaluate(() => localStorage.getItem("draughts.player")), null, "the link's key is the seat's, not a new identity");
   await waitText(d, "#status", /^Your move \(Black\)/);
   await playByClicks(d, 0);
   for (const p of [a, b, c, d]) await until(p, atMoves(2), "the other device's move everywhere");
