@@ -21,6 +21,16 @@ pub const JOINS_PER_MINUTE: u32 = 60;
 /// The limits, each in requests a minute from one client IP address, all of
 /// which may come at once (a burst of that size), then one every `60 s / n`;
 /// 0 lifts a limit. A refused request gets a 429 `rate_limited` error.
+///
+/// ```
+/// use draughts_server::{Config, RateLimits, ROOMS_PER_MINUTE};
+///
+/// let mut config = Config::new("draughts.db");
+/// // Five new players a minute from one address, the other limits as they are.
+/// config.limits = RateLimits { players_per_minute: 5, ..RateLimits::default() };
+/// assert_eq!(config.limits.rooms_per_minute, ROOMS_PER_MINUTE);
+/// assert_eq!(RateLimits::OFF.joins_per_minute, 0);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RateLimits {
     /// `POST /api/players`.
