@@ -40,11 +40,10 @@ const unitText = (unit) => rulesWords().units[unit] ?? unit.replace(/-/g, " ");
 const countOf = (c) => `${c.count} ${unitText(c.unit)}`;
 function countText(reason) {
   const c = state.info.drawCounts.find((d) => d.reason === reason);
-  return c ? countOf(c) : "the move limit";
+  return c ? countOf(c) : t("moveLimit");
 }
 
-// Why a game ended, for the status line. The reasons of the seed site's
-// modes come from the language tables; the others are English.
+// Why a game ended, for the status line, in the language tables' words.
 const REASONS = {
   // The side to move has no pieces or no move (it loses, or in Antidraughts
   // wins: the outcome's winner says which).
@@ -58,17 +57,11 @@ const REASONS = {
   "agreement": () => t("reason.agreement"),
   "repetition": () => t("reason.repetition", ordinal(state.info.repetition ?? 3)),
   "king-moves": () => t("reason.king-moves", countText("king-moves")),
-  "no-progress": () => `${countText("no-progress")} without a capture or a man move`,
-  "lone-king-five-moves": () => "a lone king held out for 5 moves against one or two pieces with a king",
-  "lone-king-sixteen-moves": () => "a lone king held out for 16 moves against three pieces with a king",
-  "three-kings-against-one": () => `three kings did not beat a lone king within ${countText("three-kings-against-one")}`,
-  "piece-count": () => "the balance of pieces did not change within the move limit",
-  "one-piece-each": () => "one piece against one piece",
-  "small-ending": () => "two or three pieces with kings on both sides, unchanged for 5 moves each",
-  "main-road": () => "three pieces did not beat a lone king on the main road in 5 moves",
-  "one-king-each": () => "one king each for 2 moves each",
-  "two-kings-against-one": () => "two kings against one for 7 moves each",
+  "no-progress": () => t("reason.no-progress", countText("no-progress")),
+  "three-kings-against-one": () => t("reason.three-kings-against-one", countText("three-kings-against-one")),
 };
+// The reasons with no parameter: their words only.
+for (const r of ["lone-king-five-moves", "lone-king-sixteen-moves", "piece-count", "one-piece-each", "small-ending", "main-road", "one-king-each", "two-kings-against-one"]) REASONS[r] = () => t(`reason.${r}`);
 
 // ---------------------------------------------------------------------------
 // The rules line, in words. It is derived from the rules data the package
@@ -871,6 +864,10 @@ function renderRoom() {
   $("room-info").textContent = [t("roomPace", paceText(v)), playersLine, mine ? (myColor ? t("youAre", colorName(myColor)) : "") : v.state === "waiting" ? "" : t("spectating")].filter(Boolean).join(" ");
   show("room-link-row", !!mine);
   $("room-link").value = roomUrl(r.id);
+  // The player's own link (its seat key is asked for once, then the panel is drawn again).
+  const own = mine ? api.personalLink(r.id, () => { if (state.room === r) renderRoom(); }) : null;
+  show("room-key-row", !!own);
+  $("room-key-link").value = own ?? "";
   const theirs = mine ? otherSeat(mine) : null;
   show("room-accept", !mine && v.state === "waiting" && !v.seated?.[1]);
   show("room-offer-draw", !!mine && playing && !v.draw_offer);
@@ -1008,13 +1005,13 @@ async function openRoomOfUrl() {
   enterRoom(id, data, data.seat !== undefined ? data.seat : api.seatIn(id));
 }
 
-async function copyLink() {
-  const link = $("room-link").value;
+async function copyLink(id = "room-link") {
+  const link = $(id).value;
   try {
     await navigator.clipboard.writeText(link);
     message(t("linkCopied"), "success");
   } catch {
-    $("room-link").select();
+    $(id).select();
     message(t("linkSelected"));
   }
 }
@@ -1158,7 +1155,8 @@ async function main() {
   languages.addEventListener("change", () => { setLanguage(languages.value); translate(); });
   $("theme").addEventListener("change", () => setTheme($("theme").value));
   $("play-with-someone").addEventListener("click", playWithSomeone);
-  $("copy-link").addEventListener("click", copyLink);
+  $("copy-link").addEventListener("click", () => copyLink());
+  $("copy-key-link").addEventListener("click", () => copyLink("room-key-link"));
   $("room-accept").addEventListener("click", async () => {
     const r = state.room;
     await roomCall(() => api.joinRoom(r.id));

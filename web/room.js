@@ -4,9 +4,18 @@
 // and the seat it holds in each room, so that a reload, or a return days
 // later, resumes the game. Served as static files with no server behind,
 // every call fails with ServerMissing, and the page says so.
+//
+// Two links to a room: the room's link (`/?room=ID`), to invite the
+// opponent and to let anyone watch, which gives no right to act; and a
+// seated player's own link (`/?room=ID#key=SEATKEY`, see personalLink),
+// which resumes the seat on another device. Its seat key acts for that seat
+// of that room only (not the player's secret). It is in the fragment, which
+// browsers never send to a server; opening the link keeps the key for that
+// room in localStorage and takes it out of the address bar at once.
 
 const PLAYER_KEY = "draughts.player";
 const ROOMS_KEY = "draughts.rooms";
+const KEYS_KEY = "draughts.keys"; // room id → the seat key of this browser's seat there
 
 /** No game server answers here (static files only, or the network is down). */
 export class ServerMissing extends Error {}
@@ -33,10 +42,62 @@ function store(key, value) {
   } catch { /* storage refused: the seat lasts as long as the page */ }
 }
 
-async function call(method, path, { body, auth = false } = {}) {
+/** The seat key this browser holds for `room` (asked for, or brought by a personal link), if any. */
+const roomKey = (room) => (room ? load(KEYS_KEY)?.[room] ?? null : null);
+function forgetRoomKey(room) {
+  const keys = load(KEYS_KEY) ?? {};
+  delete keys[room];
+  store(KEYS_KEY, keys);
+}
+
+/**
+ * Takes a personal link's secret out of the address (`?room=ID#key=SECRET`,
+ * or `#room=ID&key=SECRET`): keeps it for the room and leaves `?room=ID`
+ * in the address bar (history.replaceState: no reload, no history entry).
+ * Returns the room id, or null when the address carries no key. Runs once
+ * when this module loads, before the page reads its address.
+ */
+export function adoptLinkKey() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const key = hash.get("key");
+  if (key === null) return null;
+  const room = new URLSearchParams(location.search).get("room") ?? hash.get("room");
+  // A secret is hex (the server's); anything else is not kept.
+  if (room && /^[0-9a-f]{16,256}$/i.test(key)) store(KEYS_KEY, { ...(load(KEYS_KEY) ?? {}), [room]: key });
+  history.replaceState(history.state, "", room ? `${location.pathname}?room=${encodeURIComponent(room)}` : location.pathname + location.search);
+  return room;
+}
+if (typeof location !== "undefined" && typeof history !== "undefined") {
+  adoptLinkKey();
+  // A personal link pasted into this tab changes only the fragment: read it and open the room afresh.
+  addEventListener("hashchange", () => { if (adoptLinkKey()) location.reload(); });
+}
+
+const askedKeys = new Set(); // rooms whose seat key was asked for, by this page
+
+/**
+ * The seated player's own link to `room`, `/?room=ID#key=SEATKEY`: the
+ * room's seat key (POST /api/rooms/{room}/key), good for this seat of this
+ * room only. Null until this browser has one: the first call asks the
+ * server for it (once) and calls `onReady()` when it has come.
+ */
+export function personalLink(room, onReady = () => {}) {
+  const key = roomKey(room);
+  if (key) return new URL(`/?room=${encodeURIComponent(room)}#key=${encodeURIComponent(key)}`, location.href).href;
+  if (!load(PLAYER_KEY)?.secret || askedKeys.has(room)) return null;
+  askedKeys.add(room);
+  call("POST", `/api/rooms/${encodeURIComponent(room)}/key`, { auth: true, room }).then((d) => {
+    if (typeof d?.key !== "string") return;
+    store(KEYS_KEY, { ...(load(KEYS_KEY) ?? {}), [room]: d.key });
+    onReady();
+  }).catch(() => { /* no key (a spectator, no server): no link shown */ });
+  return null;
+}
+
+async function call(method, path, { body, auth = false, room = null } = {}) {
   const headers = { accept: "application/json" };
   if (body !== undefined) headers["content-type"] = "application/json";
-  if (auth) headers.authorization = `Bearer ${(await identity()).secret}`;
+  if (auth) headers.authorization = `Bearer ${roomKey(room) ?? (await identity()).secret}`;
   let response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -67,14 +128,19 @@ export async function identity() {
   return pendingIdentity;
 }
 
-/** Calls with the player's secret; an unknown secret (a new server database) gets a new identity once. */
-async function authed(method, path, body) {
+/**
+ * Calls with the secret for `room` (its personal link's, else the
+ * player's); an unknown secret (a new server database) is dropped, and the
+ * call made once more with the player's own (a new identity if need be).
+ */
+async function authed(method, path, body, room = null) {
   try {
-    return await call(method, path, { body, auth: true });
+    return await call(method, path, { body, auth: true, room });
   } catch (e) {
     if (!(e instanceof ApiError) || e.status !== 401) throw e;
-    store(PLAYER_KEY, null);
-    return call(method, path, { body, auth: true });
+    if (roomKey(room)) forgetRoomKey(room);
+    else store(PLAYER_KEY, null);
+    return call(method, path, { body, auth: true, room });
   }
 }
 
@@ -102,12 +168,14 @@ export async function createRoom(mode, pace) {
  */
 export async function getRoom(room) {
   const path = `/api/rooms/${encodeURIComponent(room)}`;
-  if (load(PLAYER_KEY)?.secret) {
+  while (roomKey(room) || load(PLAYER_KEY)?.secret) {
     try {
-      return await call("GET", path, { auth: true });
+      return await call("GET", path, { auth: true, room });
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 401) throw e;
-      store(PLAYER_KEY, null); // a secret the server does not know (a new database)
+      // A secret the server does not know (a new database): dropped.
+      if (roomKey(room)) forgetRoomKey(room);
+      else store(PLAYER_KEY, null);
     }
   }
   return call("GET", path);
@@ -115,13 +183,13 @@ export async function getRoom(room) {
 
 /** Takes the free seat: {seat, view}. */
 export async function joinRoom(room) {
-  const data = await authed("POST", `/api/rooms/${encodeURIComponent(room)}/join`);
+  const data = await authed("POST", `/api/rooms/${encodeURIComponent(room)}/join`, undefined, room);
   remember(room, data.seat ?? "second");
   return data;
 }
 
 /** One action of the room's `Action` JSON ({type: "move", text}, {type: "resign"}, ...): {view, seq}. */
-export const act = (room, action) => authed("POST", `/api/rooms/${encodeURIComponent(room)}/actions`, action);
+export const act = (room, action) => authed("POST", `/api/rooms/${encodeURIComponent(room)}/actions`, action, room);
 
 /**
  * Live updates: calls `onUpdate({view, seq})` for every message of the

@@ -2,7 +2,8 @@
 # Play with someone in the browser: draughts-server (the release binary
 # the server's step 50-server.sh built) serves the page on a free port with
 # a temporary SQLite file, and web/tests/room.test.mjs plays by link in headless Chromium: two players,
-# a spectator, a rematch, the three views in each language. It runs after
+# a spectator, a rematch, the three views in each language, a whole game
+# on the board to its end, a seat resumed from a player's own link. It runs after
 # 40-web.sh, whose package build (web/pkg), Chromium and npm packages it
 # uses; each is installed or built here when missing, so the step also
 # runs alone.

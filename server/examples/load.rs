@@ -32,37 +32,54 @@ struct Args {
     max_plies: usize,
 }
 
-fn args() -> Args {
-    let exe = std::env::current_exe().expect("current exe");
+const USAGE: &str = "usage: load [--games N] [--database URL] [--server PATH] [--mode NAME] [--think MS] [--max-plies N]
+  --games N       games played at once (default 1000)
+  --database URL  postgres://... (default: a fresh SQLite file in a temporary folder)
+  --server PATH   the draughts-server binary (default: the one next to this example)
+  --mode NAME     the rooms' mode (default english)
+  --think MS      average pause between moves, in milliseconds (default 0: none)
+  --max-plies N   plies after which a game is resigned (default 300)";
+
+/// The options, or the one line that says what is wrong with them.
+fn args() -> Result<Option<Args>, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find this program: {e}"))?;
+    let server = exe
+        .parent()
+        .and_then(|examples| examples.parent())
+        .map(|release| release.join("draughts-server"))
+        .unwrap_or_else(|| "draughts-server".into());
     let mut a = Args {
         games: 1000,
         database: None,
-        server: exe
-            .parent()
-            .unwrap()
-            .parent()
-            .unwrap()
-            .join("draughts-server"),
+        server,
         mode: "english".into(),
         think: 0,
         max_plies: 300,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
-        let mut value = || it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+        if flag == "--help" || flag == "-h" {
+            return Ok(None);
+        }
+        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+        let number = |v: String| {
+            v.parse::<u64>()
+                .map_err(|_| format!("{flag} takes a whole number, not {v:?}"))
+        };
         match flag.as_str() {
-            "--games" => a.games = value().parse().expect("--games N"),
-            "--database" => a.database = Some(value()),
-            "--server" => a.server = value().into(),
-            "--mode" => a.mode = value(),
-            "--think" => a.think = value().parse().expect("--think MS"),
-            "--max-plies" => a.max_plies = value().parse().expect("--max-plies N"),
-            other => panic!(
-                "unknown option {other} (--games --database --server --mode --think --max-plies)"
-            ),
+            "--games" => a.games = number(value()?)? as usize,
+            "--database" => a.database = Some(value()?),
+            "--server" => a.server = value()?.into(),
+            "--mode" => a.mode = value()?,
+            "--think" => a.think = number(value()?)?,
+            "--max-plies" => a.max_plies = number(value()?)? as usize,
+            other => return Err(format!("unknown option {other} (--help lists them)")),
         }
     }
-    a
+    if a.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    Ok(Some(a))
 }
 
 struct Client {
@@ -108,16 +125,41 @@ fn memory(pid: u32) -> String {
 
 #[tokio::main]
 async fn main() {
-    let a = args();
+    let a = match args() {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            println!("{USAGE}");
+            return;
+        }
+        Err(e) => {
+            eprintln!("load: {e}");
+            std::process::exit(2);
+        }
+    };
     let database = a.database.clone().unwrap_or_else(|| {
         let path = std::env::temp_dir().join(format!("draughts-load-{}.db", std::process::id()));
         path.display().to_string()
     });
-    let mut child = Command::new(&a.server)
+    let mut child = match Command::new(&a.server)
         .args(["--listen", "127.0.0.1:0", "--database", &database])
+        // Thousands of players from one address: no rate limit.
+        .args([
+            "--limit-players",
+            "0",
+            "--limit-rooms",
+            "0",
+            "--limit-joins",
+            "0",
+        ])
         .stdout(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", a.server.display()));
+    {
+        Ok(child) => child,
+        Err(e) => {
+            eprintln!("load: cannot start {}: {e}", a.server.display());
+            std::process::exit(2);
+        }
+    };
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)

@@ -1,20 +1,22 @@
 //! The HTTP JSON API (documented in `server/README.md`).
 
-use std::borrow::Cow;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::Json;
-use draughts::room::{Action, Pace, RoomError, Seat};
+use draughts::room::{Action, Pace, Seat};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::error::ApiError;
+use crate::limit::Kind;
 use crate::live;
 use crate::rating::Rating;
 use crate::secret;
@@ -22,105 +24,6 @@ use crate::service::{App, Op, Snapshot};
 
 /// The longest display name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
-
-/// An error answer: `{"error": kind, "message": text}` with its status.
-#[derive(Debug, Clone)]
-pub struct ApiError {
-    status: StatusCode,
-    kind: Cow<'static, str>,
-    message: String,
-}
-
-impl ApiError {
-    fn new(
-        status: StatusCode,
-        kind: impl Into<Cow<'static, str>>,
-        message: impl Into<String>,
-    ) -> Self {
-        ApiError {
-            status,
-            kind: kind.into(),
-            message: message.into(),
-        }
-    }
-
-    pub(crate) fn internal(message: String) -> Self {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
-    }
-
-    pub(crate) fn no_room() -> Self {
-        ApiError::new(
-            StatusCode::NOT_FOUND,
-            "no_room",
-            "there is no room with this id",
-        )
-    }
-
-    pub(crate) fn not_a_player() -> Self {
-        ApiError::new(
-            StatusCode::FORBIDDEN,
-            "not_a_player",
-            "you do not sit in this room: watch it, or join it if a seat is free",
-        )
-    }
-
-    pub(crate) fn busy() -> Self {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "busy",
-            "the room is changing too fast: try again",
-        )
-    }
-
-    fn unauthorized(message: &str) -> Self {
-        ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", message)
-    }
-
-    fn bad_request(message: impl Into<String>) -> Self {
-        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
-    }
-
-    /// The HTTP status.
-    pub fn status(&self) -> StatusCode {
-        self.status
-    }
-}
-
-impl From<RoomError> for ApiError {
-    fn from(e: RoomError) -> Self {
-        let status = match &e {
-            RoomError::UnknownMode(_) => StatusCode::BAD_REQUEST,
-            RoomError::Spectator => StatusCode::FORBIDDEN,
-            RoomError::Expired => StatusCode::GONE,
-            RoomError::IllegalMove(_) | RoomError::MalformedMove(_) => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
-            RoomError::Replay { .. } | RoomError::BadRecord(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            _ => StatusCode::CONFLICT,
-        };
-        ApiError::new(status, e.kind(), e.to_string())
-    }
-}
-
-impl From<sqlx::Error> for ApiError {
-    fn from(e: sqlx::Error) -> Self {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "database",
-            format!("database error: {e}"),
-        )
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        (
-            self.status,
-            Json(json!({"error": self.kind, "message": self.message})),
-        )
-            .into_response()
-    }
-}
 
 type Shared = State<Arc<App>>;
 type ApiResult = Result<Json<Value>, ApiError>;
@@ -148,12 +51,12 @@ fn parse<T: DeserializeOwned>(
         .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))
 }
 
-/// The player whose secret the `Authorization: Bearer` header carries.
-async fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
+/// The secret the `Authorization: Bearer` header carries.
+fn bearer(headers: &HeaderMap) -> Result<&str, ApiError> {
     let value = headers
         .get(header::AUTHORIZATION)
         .ok_or_else(|| ApiError::unauthorized("missing Authorization: Bearer <player secret>"))?;
-    let secret = value
+    value
         .to_str()
         .ok()
         .and_then(|v| v.strip_prefix("Bearer "))
@@ -161,10 +64,28 @@ async fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
         .filter(|s| !s.is_empty() && s.len() <= 256)
         .ok_or_else(|| {
             ApiError::unauthorized("the Authorization header is not `Bearer <player secret>`")
-        })?;
-    app.player_by_secret(&secret::hash_secret(secret))
+        })
+}
+
+/// The player whose secret the `Authorization: Bearer` header carries.
+async fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
+    let hash = secret::hash_secret(bearer(headers)?);
+    app.player_by_secret(&hash)
         .await?
         .ok_or_else(|| ApiError::unauthorized("unknown player secret"))
+}
+
+/// The player the Bearer names in room `room`: by the player's secret, or by
+/// a seat key of this room (a player's own link), which is good nowhere else.
+async fn player_in(app: &App, headers: &HeaderMap, room: &str) -> Result<String, ApiError> {
+    let hash = secret::hash_secret(bearer(headers)?);
+    if let Some(id) = app.player_by_secret(&hash).await? {
+        return Ok(id);
+    }
+    app.db
+        .player_by_seat_key(room, &hash)
+        .await?
+        .ok_or_else(|| ApiError::unauthorized("unknown player secret or seat key of this room"))
 }
 
 #[derive(Deserialize, Default)]
@@ -175,8 +96,10 @@ struct NewPlayer {
 /// `POST /api/players`
 pub(crate) async fn create_player(
     State(app): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
+    app.limits.check(Kind::Players, peer.ip())?;
     let NewPlayer { name } = parse(body, Some(NewPlayer::default()))?;
     if let Some(name) = &name {
         if name.chars().count() > MAX_NAME_CHARS {
@@ -210,9 +133,11 @@ struct NewRoom {
 /// `POST /api/rooms`
 pub(crate) async fn create_room(
     State(app): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
+    app.limits.check(Kind::Rooms, peer.ip())?;
     let who = player(&app, &headers).await?;
     let NewRoom { mode, pace } = parse(body, None)?;
     let (id, snap) = app.create_room(&who, &mode, pace).await?;
@@ -255,7 +180,7 @@ pub(crate) async fn get_room(
         card(&app, snap.second_player.as_deref(), &snap.view.mode).await?,
     ];
     let seat = if headers.contains_key(header::AUTHORIZATION) {
-        let who = player(&app, &headers).await?;
+        let who = player_in(&app, &headers, &id).await?;
         snap.seat_of(&who)
     } else {
         None
@@ -272,9 +197,11 @@ fn answer(snap: &Snapshot, seat: Option<Seat>) -> Json<Value> {
 /// `POST /api/rooms/{room}/join`
 pub(crate) async fn join(
     State(app): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> ApiResult {
+    app.limits.check(Kind::Joins, peer.ip())?;
     let who = player(&app, &headers).await?;
     let snap = app.change(&id, Op::Join(&who)).await?;
     Ok(answer(&snap, Some(Seat::Second)))
@@ -283,14 +210,36 @@ pub(crate) async fn join(
 /// `POST /api/rooms/{room}/actions`
 pub(crate) async fn act(
     State(app): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> ApiResult {
-    let who = player(&app, &headers).await?;
+    let who = player_in(&app, &headers, &id).await?;
     let action: Action = parse(body, None)?;
+    if matches!(action, Action::Join) {
+        app.limits.check(Kind::Joins, peer.ip())?;
+    }
     let snap = app.change(&id, Op::Act(&who, &action)).await?;
     Ok(answer(&snap, snap.seat_of(&who)))
+}
+
+/// `POST /api/rooms/{room}/key`: a new seat key for the player's own link
+/// (it replaces, and so revokes, the seat's older one).
+pub(crate) async fn seat_key(
+    State(app): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> ApiResult {
+    let who = player_in(&app, &headers, &id).await?;
+    let snap = app.snapshot(&id).await?;
+    let seat = snap.seat_of(&who).ok_or_else(ApiError::not_a_player)?;
+    let key = secret::new_secret();
+    let now = i64::try_from(app.clock.now()).unwrap_or(i64::MAX);
+    app.db
+        .set_seat_key(&id, &who, &secret::hash_secret(&key), now)
+        .await?;
+    Ok(Json(json!({"room": id, "seat": seat, "key": key})))
 }
 
 /// `GET /api/rooms/{room}/live` (WebSocket)

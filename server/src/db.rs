@@ -64,16 +64,30 @@ impl<'s> MigrationSource<'s> for Embedded {
     }
 }
 
-const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "init",
-    include_str!("../migrations/sqlite/0001_init.sql"),
-)];
-const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "init",
-    include_str!("../migrations/postgres/0001_init.sql"),
-)];
+const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "init",
+        include_str!("../migrations/sqlite/0001_init.sql"),
+    ),
+    (
+        2,
+        "seat keys",
+        include_str!("../migrations/sqlite/0002_seat_keys.sql"),
+    ),
+];
+const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "init",
+        include_str!("../migrations/postgres/0001_init.sql"),
+    ),
+    (
+        2,
+        "seat keys",
+        include_str!("../migrations/postgres/0002_seat_keys.sql"),
+    ),
+];
 
 /// One stored room.
 #[derive(Debug, Clone)]
@@ -240,6 +254,46 @@ impl Db {
         on_pool!(self, pool => {
             sqlx::query("SELECT id FROM players WHERE secret_hash = $1")
                 .bind(secret_hash)
+                .fetch_optional(pool)
+                .await?
+                .map(|row| row.try_get::<String, _>(0))
+                .transpose()
+        })
+    }
+
+    /// Sets `player`'s seat key of `room` (its hash), replacing any older one.
+    pub(crate) async fn set_seat_key(
+        &self,
+        room: &str,
+        player: &str,
+        key_hash: &str,
+        now: i64,
+    ) -> Result<(), sqlx::Error> {
+        on_pool!(self, pool => {
+            sqlx::query(
+                "INSERT INTO seat_keys (room, player, key_hash, created) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (room, player) DO UPDATE SET key_hash = excluded.key_hash, created = excluded.created",
+            )
+            .bind(room)
+            .bind(player)
+            .bind(key_hash)
+            .bind(now)
+            .execute(pool)
+            .await
+            .map(drop)
+        })
+    }
+
+    /// The player whose seat key of `room` hashes to `key_hash`, if any.
+    pub(crate) async fn player_by_seat_key(
+        &self,
+        room: &str,
+        key_hash: &str,
+    ) -> Result<Option<String>, sqlx::Error> {
+        on_pool!(self, pool => {
+            sqlx::query("SELECT player FROM seat_keys WHERE key_hash = $1 AND room = $2")
+                .bind(key_hash)
+                .bind(room)
                 .fetch_optional(pool)
                 .await?
                 .map(|row| row.try_get::<String, _>(0))

@@ -23,6 +23,9 @@
 mod api;
 mod clock;
 mod db;
+mod error;
+mod hub;
+mod limit;
 mod live;
 pub mod rating;
 mod secret;
@@ -39,9 +42,10 @@ use axum::Router;
 use tokio::task::JoinHandle;
 use tower_http::services::ServeDir;
 
-pub use api::ApiError;
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use db::{Db, GameRow, Ranked};
+pub use error::ApiError;
+pub use limit::{RateLimits, JOINS_PER_MINUTE, PLAYERS_PER_MINUTE, ROOMS_PER_MINUTE};
 
 use service::App;
 
@@ -59,17 +63,20 @@ pub struct Config {
     pub web: PathBuf,
     /// How often rooms whose deadline has passed are brought up to date.
     pub sweep_every: Duration,
+    /// The rate limits per client IP address.
+    pub limits: RateLimits,
 }
 
 impl Config {
     /// The defaults (127.0.0.1:8080, the repository's `web/`, a sweep each
-    /// second) with the given database.
+    /// second, [`RateLimits::default`]) with the given database.
     pub fn new(database: impl Into<String>) -> Self {
         Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: database.into(),
             web: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../web")),
             sweep_every: Duration::from_secs(1),
+            limits: RateLimits::default(),
         }
     }
 }
@@ -144,6 +151,7 @@ fn router(app: Arc<App>, web: PathBuf) -> Router {
         .route("/rooms/{room}", get(api::get_room))
         .route("/rooms/{room}/join", post(api::join))
         .route("/rooms/{room}/actions", post(api::act))
+        .route("/rooms/{room}/key", post(api::seat_key))
         .route("/rooms/{room}/live", get(api::live))
         .route("/ratings/{mode}", get(api::ratings))
         .fallback(api::not_found)
@@ -175,7 +183,8 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Server, Star
     let app = Arc::new(App {
         db: db.clone(),
         clock,
-        hub: live::Hub::default(),
+        hub: hub::Hub::default(),
+        limits: limit::Limiters::new(config.limits),
         rooms: Default::default(),
         players: Default::default(),
         write_lock: Default::default(),
@@ -189,14 +198,21 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Server, Star
     tasks.push(tokio::spawn(async move {
         let mut tick = tokio::time::interval(every);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut forgot = tokio::time::Instant::now();
         loop {
             tick.tick().await;
             // A failed sweep (database away) is tried again at the next tick.
             let _ = sweeper.sweep().await;
+            if forgot.elapsed() >= Duration::from_secs(60) {
+                sweeper.limits.forget_idle();
+                forgot = tokio::time::Instant::now();
+            }
         }
     }));
     let service = router(app, config.web);
     tasks.push(tokio::spawn(async move {
+        // The peer's address is what the rate limits count by.
+        let service = service.into_make_service_with_connect_info::<SocketAddr>();
         let _ = axum::serve(listener, service).await;
     }));
     Ok(Server { addr, db, tasks })

@@ -1,8 +1,7 @@
-//! Live updates: WebSocket sessions, the in-process hub that feeds them and,
+//! Live updates: WebSocket sessions (fed by the process's [`Hub`](crate::hub::Hub)) and,
 //! on PostgreSQL, the LISTEN task that feeds the hub from every process.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
@@ -10,62 +9,11 @@ use sqlx::postgres::{PgListener, PgPool};
 use tokio::sync::broadcast;
 
 use crate::db::CHANNEL;
+use crate::hub::Push;
 use crate::service::App;
 
 /// The largest message a client may send on a socket (it may send none that acts).
 pub(crate) const MAX_MESSAGE: usize = 4096;
-
-/// One room update as its sockets are sent it.
-#[derive(Debug, Clone)]
-pub(crate) struct Push {
-    pub seq: i64,
-    pub text: Arc<str>,
-}
-
-/// The rooms that have sockets in this process, each with its channel.
-#[derive(Debug, Default)]
-pub(crate) struct Hub {
-    rooms: Mutex<HashMap<String, broadcast::Sender<Push>>>,
-}
-
-impl Hub {
-    pub fn subscribe(&self, id: &str) -> broadcast::Receiver<Push> {
-        let mut rooms = self.rooms.lock().expect("hub lock");
-        rooms
-            .entry(id.to_owned())
-            .or_insert_with(|| broadcast::channel(64).0)
-            .subscribe()
-    }
-
-    /// Forgets a room's channel once no socket listens.
-    pub fn release(&self, id: &str) {
-        let mut rooms = self.rooms.lock().expect("hub lock");
-        if rooms.get(id).is_some_and(|tx| tx.receiver_count() == 0) {
-            rooms.remove(id);
-        }
-    }
-
-    pub fn publish(&self, id: &str, push: Push) {
-        let rooms = self.rooms.lock().expect("hub lock");
-        if let Some(tx) = rooms.get(id) {
-            // No receiver left is fine: the last socket is closing.
-            let _ = tx.send(push);
-        }
-    }
-
-    pub fn watched(&self, id: &str) -> bool {
-        self.rooms.lock().expect("hub lock").contains_key(id)
-    }
-
-    fn all(&self) -> Vec<String> {
-        self.rooms
-            .lock()
-            .expect("hub lock")
-            .keys()
-            .cloned()
-            .collect()
-    }
-}
 
 const READ_ONLY: &str = r#"{"error":"read_only","message":"this socket only receives the room's updates: act with POST /api/rooms/{room}/actions"}"#;
 

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::Parser;
-use draughts_server::{start, Config, SystemClock};
+use draughts_server::{
+    start, Config, RateLimits, SystemClock, JOINS_PER_MINUTE, PLAYERS_PER_MINUTE, ROOMS_PER_MINUTE,
+};
 
 /// Serves the draughts page and its play-by-link API.
 #[derive(Parser)]
@@ -23,6 +25,15 @@ struct Args {
     /// The folder of the page's static files.
     #[arg(long)]
     web: Option<PathBuf>,
+    /// New players a minute from one client IP address (0: no limit).
+    #[arg(long, default_value_t = PLAYERS_PER_MINUTE)]
+    limit_players: u32,
+    /// New rooms a minute from one client IP address (0: no limit).
+    #[arg(long, default_value_t = ROOMS_PER_MINUTE)]
+    limit_rooms: u32,
+    /// Seats taken (joins) a minute from one client IP address (0: no limit).
+    #[arg(long, default_value_t = JOINS_PER_MINUTE)]
+    limit_joins: u32,
 }
 
 #[tokio::main]
@@ -30,6 +41,11 @@ async fn main() -> ExitCode {
     let args = Args::parse();
     let mut config = Config::new(args.database);
     config.listen = args.listen;
+    config.limits = RateLimits {
+        players_per_minute: args.limit_players,
+        rooms_per_minute: args.limit_rooms,
+        joins_per_minute: args.limit_joins,
+    };
     if let Some(web) = args.web {
         config.web = web;
     }

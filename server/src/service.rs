@@ -10,10 +10,11 @@ use draughts::room::{
 };
 use serde::Serialize;
 
-use crate::api::ApiError;
 use crate::clock::Clock;
 use crate::db::{Db, FinishedGame, RoomRow, RoomWrite};
-use crate::live::{Hub, Push};
+use crate::error::ApiError;
+use crate::hub::{Hub, Push};
+use crate::limit::Limiters;
 use crate::rating::Score;
 use crate::secret;
 
@@ -28,6 +29,8 @@ pub(crate) struct App {
     pub db: Db,
     pub clock: Arc<dyn Clock>,
     pub hub: Hub,
+    /// The rate limits per client address.
+    pub limits: Limiters,
     /// Decoded rooms by id, each with the `seq` of the row it was decoded
     /// from: a row read at the same `seq` need not be replayed again (the
     /// row is still read each time, so another process's writes are seen).

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{mv, next_json, Client, Player, Ws};
-use draughts_server::{start, Config, FakeClock, Server};
+use draughts_server::{start, Config, FakeClock, RateLimits, Server};
 use futures_util::SinkExt;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -22,11 +22,12 @@ struct Site {
     _server: Server,
 }
 
-async fn site(url: String) -> Site {
+async fn site_with(url: String, limits: RateLimits) -> Site {
     let clock = FakeClock::new(T0);
     let mut config = Config::new(url);
     config.listen = "127.0.0.1:0".parse().unwrap();
     config.sweep_every = Duration::from_millis(50);
+    config.limits = limits;
     let server = start(config, Arc::new(clock.clone()))
         .await
         .expect("server starts");
@@ -37,20 +38,27 @@ async fn site(url: String) -> Site {
     }
 }
 
-/// Runs each test once on SQLite and once on PostgreSQL.
+/// Runs each test once on SQLite and once on PostgreSQL (by default with
+/// no rate limit; `limits ...;` first gives the sites those limits).
 macro_rules! on_both {
     ($($name:ident),* $(,)?) => {
-        mod sqlite {
+        on_both!(@ sqlite, postgres, super::RateLimits::OFF; $($name),*);
+    };
+    (limits $limits:expr; $($name:ident),* $(,)?) => {
+        on_both!(@ sqlite_limited, postgres_limited, $limits; $($name),*);
+    };
+    (@ $sqlite:ident, $postgres:ident, $limits:expr; $($name:ident),*) => {
+        mod $sqlite {
             $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn $name() {
-                super::$name(super::site(super::common::sqlite_url()).await).await
+                super::$name(super::site_with(super::common::sqlite_url(), $limits).await).await
             })*
         }
-        mod postgres {
+        mod $postgres {
             $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn $name() {
                 match super::common::postgres_schema_url().await {
-                    Some(url) => super::$name(super::site(url).await).await,
+                    Some(url) => super::$name(super::site_with(url, $limits).await).await,
                     None => eprintln!("skipped: no DATABASE_URL / DRAUGHTS_TEST_POSTGRES"),
                 }
             })*
@@ -78,7 +86,157 @@ on_both!(
     draw_offer_accepted_is_a_rated_draw,
     rematch_swaps_the_sides_in_the_same_room,
     simultaneous_identical_moves_apply_once,
+    a_seat_key_acts_in_its_room_only_and_a_new_one_revokes_it,
 );
+
+/// The rate-limit tests' limits (a minute, per address): small enough to
+/// reach, different so that each test shows its own limit.
+const TIGHT: RateLimits = RateLimits {
+    players_per_minute: 3,
+    rooms_per_minute: 4,
+    joins_per_minute: 2,
+};
+
+on_both!(
+    limits super::TIGHT;
+    players_over_the_rate_limit_get_429,
+    rooms_over_the_rate_limit_get_429,
+    joins_over_the_rate_limit_get_429,
+);
+
+/// A POST's status, `Retry-After` header and JSON body.
+async fn post_raw(
+    s: &Site,
+    path: &str,
+    secret: Option<&str>,
+    body: Value,
+) -> (StatusCode, Option<u64>, Value) {
+    let mut req = s.client.http.post(format!("{}{path}", s.client.base));
+    if let Some(secret) = secret {
+        req = req.bearer_auth(secret);
+    }
+    let res = req.json(&body).send().await.expect("request");
+    let status = res.status();
+    let retry = res
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().parse().expect("Retry-After is seconds"));
+    (status, retry, res.json().await.expect("a JSON body"))
+}
+
+/// A 429 as the API's other errors are: a JSON kind and message, and when to retry.
+fn assert_rate_limited(answer: &(StatusCode, Option<u64>, Value), what: &str) {
+    let (status, retry, body) = answer;
+    assert_eq!(*status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(body["error"], "rate_limited");
+    let message = body["message"].as_str().unwrap();
+    assert!(message.contains(what), "{message}");
+    // TIGHT gives one more every 60/n s: the wait is a whole number of seconds up to that.
+    let retry = retry.expect("a Retry-After header");
+    assert!((1..=30).contains(&retry), "Retry-After {retry}");
+    assert!(message.contains(&format!("{retry} s")), "{message}");
+}
+
+async fn players_over_the_rate_limit_get_429(s: Site) {
+    for n in 0..TIGHT.players_per_minute {
+        s.client.player(&format!("p{n}")).await;
+    }
+    let refused = post_raw(&s, "/api/players", None, json!({"name": "one too many"})).await;
+    assert_rate_limited(&refused, "new players");
+    // The limit is per address: another loopback address still makes one.
+    let other = Client {
+        base: s.client.base.clone(),
+        http: reqwest::Client::builder()
+            .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
+            .build()
+            .unwrap(),
+    };
+    other.player("from elsewhere").await;
+    // The refused address makes no player, and still may do the rest.
+    let (status, _, v) = post_raw(&s, "/api/players", None, json!({})).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{v}");
+}
+
+async fn rooms_over_the_rate_limit_get_429(s: Site) {
+    let a = s.client.player("Ana").await;
+    let mut rooms = Vec::new();
+    for _ in 0..TIGHT.rooms_per_minute {
+        let (status, _, v) = post_raw(
+            &s,
+            "/api/rooms",
+            Some(&a.secret),
+            json!({"mode": "english"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        rooms.push(v["room"].as_str().unwrap().to_owned());
+    }
+    let refused = post_raw(
+        &s,
+        "/api/rooms",
+        Some(&a.secret),
+        json!({"mode": "english"}),
+    )
+    .await;
+    assert_rate_limited(&refused, "new rooms");
+    assert_eq!(refused.2.get("room"), None, "no room made");
+    // Reads are not limited: each room made is there, waiting.
+    for room in &rooms {
+        assert_eq!(view(&s, room).await["state"], "waiting");
+    }
+}
+
+async fn joins_over_the_rate_limit_get_429(s: Site) {
+    let (a, b) = players(&s).await;
+    let mut rooms = Vec::new();
+    for _ in 0..3 {
+        let (status, _, v) = post_raw(
+            &s,
+            "/api/rooms",
+            Some(&a.secret),
+            json!({"mode": "english"}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        rooms.push(v["room"].as_str().unwrap().to_owned());
+    }
+    for room in &rooms[..2] {
+        let (status, _, v) = post_raw(
+            &s,
+            &format!("/api/rooms/{room}/join"),
+            Some(&b.secret),
+            json!({}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    let refused = post_raw(
+        &s,
+        &format!("/api/rooms/{}/join", rooms[2]),
+        Some(&b.secret),
+        json!({}),
+    )
+    .await;
+    assert_rate_limited(&refused, "joins");
+    // A join action counts as a join too.
+    let refused = post_raw(
+        &s,
+        &format!("/api/rooms/{}/actions", rooms[2]),
+        Some(&b.secret),
+        json!({"type": "join"}),
+    )
+    .await;
+    assert_rate_limited(&refused, "joins");
+    assert_eq!(
+        view(&s, &rooms[2]).await["state"],
+        "waiting",
+        "a refused join changes nothing"
+    );
+    // Moves are not limited: the joined games go on.
+    let v = view(&s, &rooms[0]).await;
+    let (status, v) = s.client.act(&rooms[0], &a, mv(&first_legal(&v))).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+}
 
 /// The room's view, as `GET` shows it.
 async fn view(s: &Site, room: &str) -> Value {
@@ -674,4 +832,75 @@ async fn simultaneous_identical_moves_apply_once(s: Site) {
     let (seq, moves) = state_of(&s, &room).await;
     assert_eq!(moves, json!([m]));
     assert_eq!(seq, 3, "created, joined, one move");
+}
+
+async fn a_seat_key_acts_in_its_room_only_and_a_new_one_revokes_it(s: Site) {
+    let (a, b) = players(&s).await;
+    let c = s.client.player("Caio").await;
+    let room = s.client.room(&a, &b, "english", "correspondence").await;
+    let other = s.client.room(&a, &b, "english", "correspondence").await;
+    let key_of = |who: &Player, room: &str| {
+        let (client, secret, room) = (s.client.clone(), who.secret.clone(), room.to_owned());
+        async move {
+            client
+                .post(&format!("/api/rooms/{room}/key"), Some(&secret), json!({}))
+                .await
+        }
+    };
+    let (status, v) = key_of(&a, &room).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["seat"], "first");
+    let key = Player {
+        id: a.id.clone(),
+        secret: v["key"].as_str().unwrap().to_owned(),
+    };
+    assert_eq!(key.secret.len(), 64, "256 bits, hex");
+    assert_ne!(key.secret, a.secret);
+    // In its room the key is the player: the seat, and a move.
+    let (status, v) = s
+        .client
+        .get(&format!("/api/rooms/{room}"), Some(&key.secret))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["seat"], "first");
+    let m = first_legal(&view(&s, &room).await);
+    let (status, v) = s.client.act(&room, &key, mv(&m)).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["view"]["moves"].as_array().unwrap().len(), 1);
+    // Anywhere else it is nobody: another room of the same player, a new room.
+    let before = state_of(&s, &other).await;
+    let m = first_legal(&view(&s, &other).await);
+    let (status, v) = s.client.act(&other, &key, mv(&m)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{v}");
+    assert_eq!(v["error"], "unauthorized");
+    assert_eq!(state_of(&s, &other).await, before, "nothing changed");
+    let (status, v) = s
+        .client
+        .post("/api/rooms", Some(&key.secret), json!({"mode": "english"}))
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{v}");
+    // A spectator gets no key; no secret, none either.
+    let (status, v) = key_of(&c, &room).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{v}");
+    assert_eq!(v["error"], "not_a_player");
+    let (status, _) = s
+        .client
+        .post(&format!("/api/rooms/{room}/key"), None, json!({}))
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // A new key revokes the old one.
+    let (status, v) = key_of(&a, &room).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let fresh = v["key"].as_str().unwrap().to_owned();
+    let (status, v) = s
+        .client
+        .get(&format!("/api/rooms/{room}"), Some(&key.secret))
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{v}");
+    let (status, v) = s
+        .client
+        .get(&format!("/api/rooms/{room}"), Some(&fresh))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["seat"], "first");
 }

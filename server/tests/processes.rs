@@ -26,6 +26,15 @@ impl Process {
     fn spawn(database: &str) -> Process {
         let mut child = Command::new(env!("CARGO_BIN_EXE_draughts-server"))
             .args(["--listen", "127.0.0.1:0", "--database", database])
+            // Many players from one address: no rate limit here (api.rs tests them).
+            .args([
+                "--limit-players",
+                "0",
+                "--limit-rooms",
+                "0",
+                "--limit-joins",
+                "0",
+            ])
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

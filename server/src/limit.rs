@@ -1,0 +1,160 @@
+//! Rate limits per client IP address (the `governor` crate's keyed
+//! generic cell rate algorithm): making players, making rooms and taking
+//! seats. Moves and reads are not limited.
+
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::time::Duration;
+
+use governor::clock::{Clock as _, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use crate::error::ApiError;
+
+/// Default: new players a minute from one address.
+pub const PLAYERS_PER_MINUTE: u32 = 10;
+/// Default: new rooms a minute from one address.
+pub const ROOMS_PER_MINUTE: u32 = 30;
+/// Default: seats taken (joins) a minute from one address.
+pub const JOINS_PER_MINUTE: u32 = 60;
+
+/// The limits, each in requests a minute from one client IP address, all of
+/// which may come at once (a burst of that size), then one every `60 s / n`;
+/// 0 lifts a limit. A refused request gets a 429 `rate_limited` error.
+///
+/// ```
+/// use draughts_server::{Config, RateLimits, ROOMS_PER_MINUTE};
+///
+/// let mut config = Config::new("draughts.db");
+/// // Five new players a minute from one address, the other limits as they are.
+/// config.limits = RateLimits { players_per_minute: 5, ..RateLimits::default() };
+/// assert_eq!(config.limits.rooms_per_minute, ROOMS_PER_MINUTE);
+/// assert_eq!(RateLimits::OFF.joins_per_minute, 0);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimits {
+    /// `POST /api/players`.
+    pub players_per_minute: u32,
+    /// `POST /api/rooms`.
+    pub rooms_per_minute: u32,
+    /// `POST /api/rooms/{room}/join` and a `join` action.
+    pub joins_per_minute: u32,
+}
+
+impl RateLimits {
+    /// No limit at all (load benchmarks, tests that make many players).
+    pub const OFF: RateLimits = RateLimits {
+        players_per_minute: 0,
+        rooms_per_minute: 0,
+        joins_per_minute: 0,
+    };
+}
+
+impl Default for RateLimits {
+    /// [`PLAYERS_PER_MINUTE`], [`ROOMS_PER_MINUTE`], [`JOINS_PER_MINUTE`].
+    fn default() -> Self {
+        RateLimits {
+            players_per_minute: PLAYERS_PER_MINUTE,
+            rooms_per_minute: ROOMS_PER_MINUTE,
+            joins_per_minute: JOINS_PER_MINUTE,
+        }
+    }
+}
+
+/// What a limit counts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Kind {
+    Players,
+    Rooms,
+    Joins,
+}
+
+impl Kind {
+    fn what(self) -> &'static str {
+        match self {
+            Kind::Players => "new players",
+            Kind::Rooms => "new rooms",
+            Kind::Joins => "joins",
+        }
+    }
+}
+
+/// The limiters of one process.
+pub(crate) struct Limiters {
+    players: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    rooms: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    joins: Option<DefaultKeyedRateLimiter<IpAddr>>,
+}
+
+fn limiter(per_minute: u32) -> Option<DefaultKeyedRateLimiter<IpAddr>> {
+    let burst = NonZeroU32::new(per_minute)?;
+    let quota = Quota::with_period(Duration::from_secs(60) / per_minute)?.allow_burst(burst);
+    Some(RateLimiter::keyed(quota))
+}
+
+impl Limiters {
+    pub fn new(limits: RateLimits) -> Self {
+        Limiters {
+            players: limiter(limits.players_per_minute),
+            rooms: limiter(limits.rooms_per_minute),
+            joins: limiter(limits.joins_per_minute),
+        }
+    }
+
+    /// Counts one request of `kind` from `ip`: a 429 error when over the limit.
+    pub fn check(&self, kind: Kind, ip: IpAddr) -> Result<(), ApiError> {
+        let limiter = match kind {
+            Kind::Players => &self.players,
+            Kind::Rooms => &self.rooms,
+            Kind::Joins => &self.joins,
+        };
+        let Some(limiter) = limiter else {
+            return Ok(());
+        };
+        limiter.check_key(&ip).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            // Whole seconds, rounded up: "0 s" would invite an immediate retry.
+            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            ApiError::rate_limited(kind.what(), seconds.max(1))
+        })
+    }
+
+    /// Forgets the addresses whose every limit is full again (memory stays bounded).
+    pub fn forget_idle(&self) {
+        for limiter in [&self.players, &self.rooms, &self.joins]
+            .into_iter()
+            .flatten()
+        {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(192, 0, 2, 1));
+    const B: IpAddr = IpAddr::V4(std::net::Ipv4Addr::new(192, 0, 2, 2));
+
+    #[test]
+    fn a_burst_of_the_limit_then_429_per_address() {
+        let limits = Limiters::new(RateLimits {
+            players_per_minute: 3,
+            ..RateLimits::OFF
+        });
+        for _ in 0..3 {
+            limits.check(Kind::Players, A).unwrap();
+        }
+        let e = limits.check(Kind::Players, A).unwrap_err();
+        assert_eq!(e.status().as_u16(), 429);
+        // One more every 20 s: the wait is at most that, whole seconds.
+        assert!((1..=20).contains(&e.retry_after().unwrap()));
+        // Another address, and another kind, have their own counts.
+        limits.check(Kind::Players, B).unwrap();
+        for _ in 0..100 {
+            limits.check(Kind::Rooms, A).unwrap();
+        }
+    }
+}
