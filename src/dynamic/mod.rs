@@ -78,7 +78,7 @@ pub use engine::{DynAnalysis, DynHooks, DynInfo, DynPlayed, DynSearch};
 pub use game::DynGame;
 pub use input::DynInput;
 pub use moves::MoveInfo;
-pub use position::DynPosition;
+pub use position::{numbered_diagram, DynPosition};
 
 use crate::error::FenError;
 use crate::game::Game;

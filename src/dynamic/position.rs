@@ -46,6 +46,10 @@ pub trait DynPosition: fmt::Debug + Send + Sync {
     /// The text diagram ([`Position::diagram`]): square numbers in the
     /// numbered variants.
     fn diagram(&self) -> String;
+    /// The text diagram with the square numbers of a numbered variant
+    /// written on its empty squares ([`numbered_diagram`]); the plain
+    /// [`diagram`](DynPosition::diagram) for an algebraic one.
+    fn numbered_diagram(&self) -> String;
     /// The side to move.
     fn turn(&self) -> Color;
     /// The same position seen from the other side ([`Position::flipped`]).
@@ -104,6 +108,55 @@ pub trait DynPosition: fmt::Debug + Send + Sync {
     }
 }
 
+/// The text diagram of `pos` (as [`Position::diagram`]: White's side at the
+/// bottom, `w`/`b` men, `W`/`B` kings) with every empty playing square
+/// showing its number, for the variants whose notation is numeric; the plain
+/// diagram for the algebraic ones, whose files and ranks are on its edges.
+///
+/// ```
+/// use draughts::dynamic::numbered_diagram;
+/// use draughts::{English, Position};
+/// let d = numbered_diagram(&Position::<English>::from_fen("B:W32:B1").unwrap());
+/// // Black's man on 1, White's on 32, every other square by its number.
+/// assert!(d.lines().any(|l| l.contains("b") && l.contains("2") && l.contains("4")));
+/// assert!(d.contains("31") && d.contains(" w"));
+/// assert!(d.ends_with("Black to move\n"));
+/// ```
+pub fn numbered_diagram<V: Variant>(pos: &Position<V>) -> String {
+    if V::RULES.game_type.algebraic {
+        return pos.diagram();
+    }
+    let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
+    let cell = V::Board::SQUARES.to_string().len();
+    let mut out = String::new();
+    for row in (0..h).rev() {
+        let mut line = String::new();
+        for col in 0..w {
+            let text = match V::algebraic_square(row, col) {
+                None => String::new(),
+                Some(sq) => match pos.piece_at(sq) {
+                    None => V::square_number(sq).to_string(),
+                    Some(p) => {
+                        let c = match p.color {
+                            Color::White => 'w',
+                            Color::Black => 'b',
+                        };
+                        match p.kind {
+                            crate::PieceKind::Man => c.to_string(),
+                            crate::PieceKind::King => c.to_ascii_uppercase().to_string(),
+                        }
+                    }
+                },
+            };
+            line.push_str(&format!(" {text:>cell$}"));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str(&format!("{} to move\n", pos.turn()));
+    out
+}
+
 fn infos<V: Variant>(pos: &Position<V>, moves: &[crate::Move<V>]) -> Vec<MoveInfo> {
     moves.iter().map(|m| MoveInfo::new(pos, m)).collect()
 }
@@ -120,6 +173,9 @@ impl<V: Variant> DynPosition for Position<V> {
     }
     fn diagram(&self) -> String {
         Position::diagram(self)
+    }
+    fn numbered_diagram(&self) -> String {
+        numbered_diagram(self)
     }
     fn turn(&self) -> Color {
         Position::turn(self)
