@@ -754,3 +754,73 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     }
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hub text from the dynamic face, the typed helpers (`external.rs`)
+    /// and back: the same for every legal move of a capture-rich position
+    /// of every built-in variant, and for the start positions.
+    fn same_texts<V: Variant>(fens: &[&str]) {
+        for fen in fens {
+            let Ok(pos) = Position::<V>::from_fen(fen) else {
+                continue;
+            };
+            let game = dynamic::game_from_fen(V::NAME, fen).unwrap();
+            let dyn_pos = game.position();
+            // The game's moves: none once it is over (a Breakthrough king).
+            let typed = draughts::Game::from_position(pos).legal_moves();
+            let infos = game.legal_moves();
+            assert_eq!(typed.len(), infos.len());
+            for (m, info) in typed.iter().zip(&infos) {
+                let text = hub_move(m);
+                assert_eq!(dyn_hub_move(dyn_pos.as_ref(), info), text, "{fen}");
+                assert_eq!(parse_hub_move(&pos, &text).as_ref(), Ok(m), "{fen}");
+                assert_eq!(dyn_parse_hub_move(game.as_ref(), &text), Ok(m.to_string()));
+            }
+            let hub = hub_position(&pos);
+            let squares = dyn_pos.squares().len();
+            let back = dynamic::game_from_fen(V::NAME, &hub_fen(V::NAME, squares, &hub).unwrap());
+            assert_eq!(back.unwrap().fen(), pos.to_fen(), "{fen}");
+        }
+    }
+
+    struct Check;
+    impl draughts::VariantVisitor for Check {
+        type Output = ();
+        fn visit<V: Variant>(self) {
+            let start = Position::<V>::start().to_fen();
+            // A king and men among scattered pieces: multi-piece captures on
+            // the 8x8 and 10x10 boards (FENs a board cannot hold are skipped).
+            same_texts::<V>(&[
+                &start,
+                "W:WK28,32:B23,24,18,19,13,14",
+                "B:W23,24,18,19,13,14:BK5,1",
+                "W:WK46,47:B41,42,37,38,32,33,28,27",
+            ]);
+        }
+    }
+
+    #[test]
+    fn the_dynamic_hub_texts_are_the_typed_ones() {
+        for kind in VariantKind::ALL {
+            kind.visit(Check);
+        }
+    }
+
+    #[test]
+    fn a_bad_hub_position_is_refused_with_the_reason() {
+        let e = set_position(VariantKind::English, "W", "").unwrap_err();
+        assert_eq!(
+            e,
+            "english positions have 33 characters (side to move and 32 squares), not 1"
+        );
+        let e =
+            set_position(VariantKind::English, &format!("X{}", "e".repeat(32)), "").unwrap_err();
+        assert_eq!(e, "side to move 'X' is not W or B");
+        let e =
+            set_position(VariantKind::English, &format!("W{}x", "e".repeat(31)), "").unwrap_err();
+        assert_eq!(e, "square 32: 'x' is not one of w b W B e");
+    }
+}

@@ -252,3 +252,96 @@ pub fn game_from_pdn(name: &str, text: &str) -> Result<Box<dyn DynGame>, PdnRead
         .ok_or(PdnReadError::Empty)??;
     visit_name(name, FromPdn(&first))?.map_err(|kind| PdnReadError::Pdn(PdnError { game: 1, kind }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Engine, Level, Limits};
+    use crate::Color;
+
+    #[test]
+    fn input_of_a_finished_game_is_closed() {
+        // White has no pieces: Black has won, nothing may be clicked.
+        let game = game_from_fen("english", "W:W:B5").unwrap();
+        assert!(game.outcome().is_some());
+        let mut input = game.input();
+        assert!(!input.is_open());
+        assert!(input.movable().is_empty() && input.candidates().is_empty());
+        let sq = game.position().square(5).unwrap();
+        assert!(!input.click(sq));
+        assert!(input.clicks().is_empty());
+    }
+
+    #[test]
+    fn refused_click_input_changes_nothing() {
+        let mut game = new_game("english").unwrap();
+        let pos = game.position();
+        let mut input = game.input();
+        assert!(input.click(pos.square(11).unwrap()));
+        // Incomplete: 11 has two moves.
+        assert!(game.play_input(input.as_ref()).is_err());
+        assert_eq!(game.ply_count(), 0);
+        assert!(input.click(pos.square(15).unwrap()));
+        // The input of another game's position.
+        let mut other = new_game("english").unwrap();
+        other.play_text("9-13").unwrap();
+        assert!(other.play_input(input.as_ref()).is_err());
+        assert_eq!(other.ply_count(), 1);
+        assert_eq!(game.play_input(input.as_ref()).unwrap().text, "11-15");
+    }
+
+    #[test]
+    fn a_search_reports_each_iteration_with_its_line() {
+        let game = new_game("international").unwrap();
+        let mut depths = Vec::new();
+        let mut first_moves = Vec::new();
+        let mut on_info = |i: &DynInfo| {
+            depths.push(i.depth);
+            first_moves.push(i.pv[0].text.clone());
+        };
+        let hooks = DynHooks {
+            info: Some(&mut on_info),
+            ..DynHooks::default()
+        };
+        let r = game.engine_search(&mut Engine::with_tt_mib(1), &Limits::depth(3), hooks);
+        assert_eq!(depths, [1, 2, 3]);
+        assert_eq!(r.best.as_ref().map(|m| &m.text), first_moves.last());
+        // The line is playable move by move from the game's position.
+        let mut at = game.position();
+        for m in &r.pv {
+            assert!(at.legal_moves().contains(m));
+            at = at.play(&m.text).unwrap();
+        }
+    }
+
+    #[test]
+    fn the_engine_plays_a_house_rule_by_name() {
+        let mut game = new_game("russian-site").unwrap();
+        let spec = Level::Hard.spec().with_nodes(2000);
+        let p = game
+            .engine_play(&mut Engine::with_tt_mib(1), &spec, 1, DynHooks::default())
+            .unwrap();
+        assert!(game.legal_moves().contains(&p.mv));
+        assert_eq!(game.play(&p.mv.text).unwrap(), p.mv);
+        assert_eq!(game.turn(), Color::Black);
+    }
+
+    #[test]
+    fn a_pdn_of_another_variant_or_none_is_refused() {
+        assert_eq!(
+            game_from_pdn("english", "").unwrap_err(),
+            PdnReadError::Empty
+        );
+        assert!(matches!(
+            game_from_pdn("chess", "1. 11-15 *"),
+            Err(PdnReadError::UnknownMode(_))
+        ));
+        let first = new_game("spanish-site")
+            .unwrap()
+            .legal_moves_text()
+            .remove(0);
+        let house = game_from_pdn("spanish-site", &format!("1. {first} *")).unwrap();
+        assert_eq!(house.name(), "spanish-site");
+        assert_eq!(house.moves_text(), [first]);
+    }
+}
