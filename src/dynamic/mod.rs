@@ -260,6 +260,24 @@ mod tests {
     use crate::Color;
 
     #[test]
+    fn boards_know_their_layout_and_size() {
+        use crate::geometry::Layout;
+        let turkish = new_position("turkish").unwrap();
+        assert_eq!(turkish.layout(), Layout::Orthogonal);
+        assert_eq!(turkish.squares().len(), 64);
+        let english = new_position("english").unwrap();
+        assert_eq!(english.layout(), Layout::Diagonal);
+        assert_eq!(
+            (english.board_size(), english.squares().len()),
+            ((8, 8), 32)
+        );
+        assert!(!english.is_game_over());
+        assert!(position_from_fen("english", "W:W:B5")
+            .unwrap()
+            .is_game_over());
+    }
+
+    #[test]
     fn input_of_a_finished_game_is_closed() {
         // White has no pieces: Black has won, nothing may be clicked.
         let game = game_from_fen("english", "W:W:B5").unwrap();

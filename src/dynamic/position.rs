@@ -6,7 +6,7 @@ use super::input::{DynInput, Input};
 use super::moves::MoveInfo;
 use crate::bitboard::Square;
 use crate::error::MoveTextError;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Layout};
 use crate::moves::MoveMode;
 use crate::outcome::Outcome;
 use crate::perft::{divide, perft_in};
@@ -72,6 +72,8 @@ pub trait DynPosition: fmt::Debug + Send + Sync {
     fn has_captures(&self) -> bool;
     /// The win this position gives by its variant's win rule ([`Position::outcome`]).
     fn outcome(&self) -> Option<Outcome>;
+    /// True when the game is over on the board ([`Position::is_game_over`]).
+    fn is_game_over(&self) -> bool;
     /// The piece on `sq`, if any.
     fn piece_at(&self, sq: Square) -> Option<Piece>;
     /// The squares of `color`'s pieces.
@@ -101,6 +103,8 @@ pub trait DynPosition: fmt::Debug + Send + Sync {
     fn square_coords(&self, sq: Square) -> (u8, u8);
     /// `(columns, rows)` of the board.
     fn board_size(&self) -> (u8, u8);
+    /// Diagonal or orthogonal moves ([`Geometry::LAYOUT`]).
+    fn layout(&self) -> Layout;
 
     /// The texts of `squares`, in the order given.
     fn square_texts(&self, squares: &[Square]) -> Vec<String> {
@@ -214,6 +218,9 @@ impl<V: Variant> DynPosition for Position<V> {
     fn outcome(&self) -> Option<Outcome> {
         Position::outcome(self)
     }
+    fn is_game_over(&self) -> bool {
+        Position::is_game_over(self)
+    }
     fn piece_at(&self, sq: Square) -> Option<Piece> {
         Position::piece_at(self, sq)
     }
@@ -255,6 +262,9 @@ impl<V: Variant> DynPosition for Position<V> {
     }
     fn board_size(&self) -> (u8, u8) {
         (V::Board::WIDTH, V::Board::HEIGHT)
+    }
+    fn layout(&self) -> Layout {
+        V::Board::LAYOUT
     }
 }
 
