@@ -11,7 +11,11 @@
 //! * A capture sequence is one [`Move`], with its full path and captured set.
 //! * [`perft()`], [`perft_in`] and [`divide`] count the move tree in distinct mode
 //!   or counting every capture route ([`MoveMode`]).
-//! * [`AnyPosition`] and [`VariantKind`] choose the variant at run time.
+//! * [`AnyPosition`] and [`VariantKind`] choose the variant at run time;
+//!   [`dynamic`] is the one object-safe face (positions, click input, games,
+//!   the engine, moves as neutral [`MoveInfo`](dynamic::MoveInfo)) for every
+//!   variant, house rules and custom ones included: the Hub engine, the
+//!   rooms and the server use it.
 //!
 //! ```
 //! use draughts::{perft, International, Position};

@@ -23,9 +23,11 @@
 //! As the protocol asks, lines that cannot be understood are ignored; bad
 //! values get an `error message="..."` line and change nothing. The engine
 //! quits when standard input closes.
-use draughts::engine::{Engine, Hooks, Info, Level, LevelSpec, Limits, Score};
+use draughts::dynamic::{self, DynGame, DynHooks, DynInfo, DynPosition, MoveInfo};
+use draughts::engine::{Engine, Level, LevelSpec, Limits, Score};
 use draughts::{
-    Color, DrawMode, Game, Geometry, Move, Position, Setup, SquareSet, Variant, VariantKind,
+    AnyGame, AnyPosition, Color, DrawMode, Geometry, Move, Piece, PieceKind, Position, Variant,
+    VariantKind,
 };
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -133,105 +135,177 @@ impl Line {
     }
 }
 
+/// The Hub capture text `from x to x captured...` from square numbers (the
+/// captured ones in board order), or `None` when the variant writes its own
+/// move text (algebraic variants, and steps everywhere).
+fn hub_capture(algebraic: bool, from: u8, to: u8, captured: &[u8]) -> Option<String> {
+    if captured.is_empty() || algebraic {
+        return None;
+    }
+    let mut s = format!("{from}x{to}");
+    for n in captured {
+        s.push_str(&format!("x{n}"));
+    }
+    Some(s)
+}
+
+/// The square numbers of Hub capture text (`from x to [x captured...]`),
+/// or `None` when it is not one.
+fn hub_capture_numbers(algebraic: bool, text: &str) -> Option<Vec<u8>> {
+    if algebraic || !text.contains('x') {
+        return None;
+    }
+    let numbers: Option<Vec<u8>> = text.split('x').map(|t| t.trim().parse().ok()).collect();
+    numbers.filter(|n| n.len() >= 2)
+}
+
+/// Picks the move Hub capture text names among `(from, to, captured)`
+/// numbers of the legal moves (captured sorted): a unique match on start
+/// and end, or the first with the captured squares given.
+fn hub_pick<'a, T>(
+    numbers: &[u8],
+    moves: impl Iterator<Item = (&'a T, u8, u8, Vec<u8>)>,
+) -> Option<&'a T> {
+    let mut captured = numbers[2..].to_vec();
+    captured.sort_unstable();
+    let found: Vec<&T> = moves
+        .filter(|(_, f, t, _)| *f == numbers[0] && *t == numbers[1])
+        .filter(|(.., c)| numbers.len() == 2 || *c == captured)
+        .map(|(m, ..)| m)
+        .collect();
+    (found.len() == 1 || (numbers.len() > 2 && !found.is_empty())).then(|| found[0])
+}
+
 /// The Hub text of a move.
 pub fn hub_move<V: Variant>(m: &Move<V>) -> String {
-    if m.is_capture() && !V::RULES.game_type.algebraic {
-        let mut s = format!(
-            "{}x{}",
-            V::square_number(m.from()),
-            V::square_number(m.to())
-        );
-        for sq in m.captured() {
-            s.push_str(&format!("x{}", V::square_number(sq)));
-        }
-        s
-    } else {
-        m.to_string()
-    }
+    let captured: Vec<u8> = m.captured().iter().map(V::square_number).collect();
+    let (from, to) = (V::square_number(m.from()), V::square_number(m.to()));
+    // `captured()` is a set: board order, as the dynamic face's sorted squares.
+    hub_capture(V::RULES.game_type.algebraic, from, to, &captured).unwrap_or_else(|| m.to_string())
 }
 
 /// The legal move named by Hub text (or any move text the variant reads).
 pub fn parse_hub_move<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move<V>, String> {
-    if text.contains('x') && !V::RULES.game_type.algebraic {
-        let squares: Option<Vec<_>> = text
-            .split('x')
-            .map(|t| t.trim().parse::<u8>().ok().and_then(V::square))
-            .collect();
-        if let Some(sq) = squares.filter(|s| s.len() >= 2) {
-            let captured: SquareSet<V> = sq[2..].iter().copied().collect();
-            let found: Vec<Move<V>> = pos
-                .legal_moves()
-                .into_iter()
-                .filter(|m| m.from() == sq[0] && m.to() == sq[1])
-                .filter(|m| sq.len() == 2 || m.captured() == captured)
-                .collect();
-            if found.len() == 1 || (sq.len() > 2 && !found.is_empty()) {
-                return Ok(found[0].clone());
-            }
+    if let Some(numbers) = hub_capture_numbers(V::RULES.game_type.algebraic, text) {
+        let legal = pos.legal_moves();
+        let keyed = legal.iter().map(|m| {
+            let mut c: Vec<u8> = m.captured().iter().map(V::square_number).collect();
+            c.sort_unstable();
+            (m, V::square_number(m.from()), V::square_number(m.to()), c)
+        });
+        if let Some(m) = hub_pick(&numbers, keyed) {
+            return Ok(m.clone());
         }
     }
     pos.parse_move(text).map_err(|e| e.to_string())
 }
 
-/// The Hub position string of `pos` (what [`parse_hub_position`] reads).
+/// The Hub text of a move of the dynamic face, played from `pos`.
+fn dyn_hub_move(pos: &dyn DynPosition, m: &MoveInfo) -> String {
+    // Board order, as `hub_move` writes them (`MoveInfo` lists capture order).
+    let mut squares = m.captured.clone();
+    squares.sort_unstable();
+    let captured: Vec<u8> = squares.iter().map(|&s| pos.square_number(s)).collect();
+    let (from, to) = (pos.square_number(m.from), pos.square_number(m.to));
+    hub_capture(pos.rules().game_type.algebraic, from, to, &captured)
+        .unwrap_or_else(|| m.text.clone())
+}
+
+/// The Hub texts of a line of moves played from `pos`.
+fn dyn_hub_line(pos: &dyn DynPosition, line: &[MoveInfo]) -> Vec<String> {
+    let mut at = pos.boxed_clone();
+    let mut out = Vec::with_capacity(line.len());
+    for m in line {
+        out.push(dyn_hub_move(at.as_ref(), m));
+        match at.play(&m.text) {
+            Ok(next) => at = next,
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+/// The legal move of the game's position named by Hub text (or any move
+/// text the variant reads), as full-path text.
+fn dyn_parse_hub_move(game: &dyn DynGame, text: &str) -> Result<String, String> {
+    let pos = game.position();
+    if let Some(numbers) = hub_capture_numbers(pos.rules().game_type.algebraic, text) {
+        let legal = game.legal_moves();
+        let keyed = legal.iter().map(|m| {
+            let mut c: Vec<u8> = m.captured.iter().map(|&s| pos.square_number(s)).collect();
+            c.sort_unstable();
+            (m, pos.square_number(m.from), pos.square_number(m.to), c)
+        });
+        if let Some(m) = hub_pick(&numbers, keyed) {
+            return Ok(m.text.clone());
+        }
+    }
+    pos.parse_move(text)
+        .map(|m| m.text)
+        .map_err(|e| e.to_string())
+}
+
+/// The letter of a piece in a Hub position string (`e` for an empty square).
+fn hub_piece(piece: Option<Piece>) -> char {
+    match piece {
+        Some(Piece {
+            color: Color::White,
+            kind: PieceKind::Man,
+        }) => 'w',
+        Some(Piece {
+            color: Color::White,
+            kind: PieceKind::King,
+        }) => 'W',
+        Some(Piece {
+            color: Color::Black,
+            kind: PieceKind::Man,
+        }) => 'b',
+        Some(Piece {
+            color: Color::Black,
+            kind: PieceKind::King,
+        }) => 'B',
+        None => 'e',
+    }
+}
+
+/// The Hub position string of `pos` (what `pos pos=...` reads).
 pub fn hub_position<V: Variant>(pos: &Position<V>) -> String {
     let mut s = String::from(if pos.turn() == Color::White { "W" } else { "B" });
     for n in 1..=V::Board::SQUARES {
-        let sq = V::square(n).expect("a square number");
-        let white = pos.pieces(Color::White).contains(sq);
-        let black = pos.pieces(Color::Black).contains(sq);
-        let king = pos.kings(Color::White).contains(sq) || pos.kings(Color::Black).contains(sq);
-        s.push(match (white, black, king) {
-            (true, _, false) => 'w',
-            (true, _, true) => 'W',
-            (_, true, false) => 'b',
-            (_, true, true) => 'B',
-            _ => 'e',
-        });
+        s.push(hub_piece(V::square(n).and_then(|sq| pos.piece_at(sq))));
     }
     s
 }
 
-/// Reads a Hub position string.
-pub fn parse_hub_position<V: Variant>(text: &str) -> Result<Position<V>, String> {
+/// A Hub position string as FEN for a board of `squares` numbered squares
+/// (`name` for the message when the length is wrong).
+fn hub_fen(name: &str, squares: usize, text: &str) -> Result<String, String> {
     let chars: Vec<char> = text.trim().chars().collect();
-    let n = V::Board::SQUARES as usize;
-    if chars.len() != n + 1 {
+    if chars.len() != squares + 1 {
         return Err(format!(
-            "{} positions have {} characters (side to move and {n} squares), not {}",
-            V::NAME,
-            n + 1,
+            "{name} positions have {} characters (side to move and {squares} squares), not {}",
+            squares + 1,
             chars.len()
         ));
     }
     let turn = match chars[0] {
-        'W' | 'w' => Color::White,
-        'B' | 'b' => Color::Black,
+        'W' | 'w' => 'W',
+        'B' | 'b' => 'B',
         c => return Err(format!("side to move {c:?} is not W or B")),
     };
-    let mut setup = Setup {
-        turn: Some(turn),
-        ..Setup::default()
-    };
+    let (mut white, mut black) = (Vec::new(), Vec::new());
     for (i, &c) in chars[1..].iter().enumerate() {
-        let sq = V::square(i as u8 + 1).ok_or("square out of range")?;
-        let bit = SquareSet::<V>::from_square(sq);
+        let n = i + 1;
         match c {
             'e' | '.' | '-' => {}
-            'w' => setup.white |= bit,
-            'b' => setup.black |= bit,
-            'W' => {
-                setup.white |= bit;
-                setup.kings |= bit;
-            }
-            'B' => {
-                setup.black |= bit;
-                setup.kings |= bit;
-            }
-            _ => return Err(format!("square {}: {c:?} is not one of w b W B e", i + 1)),
+            'w' => white.push(n.to_string()),
+            'b' => black.push(n.to_string()),
+            'W' => white.push(format!("K{n}")),
+            'B' => black.push(format!("K{n}")),
+            _ => return Err(format!("square {n}: {c:?} is not one of w b W B e")),
         }
     }
-    Position::from_setup(setup).map_err(|e| e.to_string())
+    Ok(format!("{turn}:W{}:B{}", white.join(","), black.join(",")))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -249,21 +323,11 @@ struct Job {
     epoch: Instant,
 }
 
-/// The game of one variant, behind a trait so the variant can change at run time.
-trait Session: Send {
-    fn set_position(&mut self, pos: &str, moves: &str) -> Result<(), String>;
-    fn has_moves(&self) -> bool;
-    fn go(&self, engine: &mut Engine, job: &Job, stop: &AtomicBool, mute: &AtomicBool);
-}
-
-struct HubGame<V: Variant> {
-    game: Game<V>,
-}
-
-fn session<V: Variant>() -> Box<dyn Session> {
-    let mut game = Game::<V>::new();
+/// A new game of `kind` as the hub plays it: draws are claimed, never automatic.
+fn session(kind: VariantKind) -> Box<dyn DynGame> {
+    let mut game = AnyGame::new(kind).into_dyn();
     game.set_draw_mode(DrawMode::OnClaim);
-    Box::new(HubGame { game })
+    game
 }
 
 fn score_text(s: Score) -> String {
@@ -273,91 +337,91 @@ fn score_text(s: Score) -> String {
     }
 }
 
-impl<V: Variant> Session for HubGame<V> {
-    fn set_position(&mut self, pos: &str, moves: &str) -> Result<(), String> {
-        let start = parse_hub_position::<V>(pos)?;
-        let mut game = Game::from_position(start);
-        game.set_draw_mode(DrawMode::OnClaim);
-        for text in moves.split_whitespace() {
-            let mv =
-                parse_hub_move(game.position(), text).map_err(|e| format!("move {text}: {e}"))?;
-            game.play(&mv).map_err(|e| format!("move {text}: {e}"))?;
-        }
-        self.game = game;
-        Ok(())
+/// The game of `kind` from a Hub position string and the moves played from it.
+fn set_position(kind: VariantKind, pos: &str, moves: &str) -> Result<Box<dyn DynGame>, String> {
+    let squares = AnyPosition::start(kind).as_dyn().squares().len();
+    let fen = hub_fen(kind.name(), squares, pos)?;
+    let mut game = dynamic::game_from_fen(kind.name(), &fen).map_err(|e| e.to_string())?;
+    game.set_draw_mode(DrawMode::OnClaim);
+    for text in moves.split_whitespace() {
+        let mv =
+            dyn_parse_hub_move(game.as_ref(), text).map_err(|e| format!("move {text}: {e}"))?;
+        game.play_text(&mv)
+            .map_err(|e| format!("move {text}: {e}"))?;
     }
+    Ok(game)
+}
 
-    fn has_moves(&self) -> bool {
-        !self.game.legal_moves().is_empty()
-    }
-
-    fn go(&self, engine: &mut Engine, job: &Job, stop: &AtomicBool, mute: &AtomicBool) {
-        let epoch = job.epoch;
-        let clock = move || epoch.elapsed().as_millis() as u64;
-        let mut on_info = |i: &Info<'_, V>| {
-            let pv: Vec<String> = i.pv.iter().map(hub_move).collect();
-            send(&format!(
-                "info depth={} score={} nodes={} time={:.3} nps={:.2} pv={}",
-                i.depth,
-                score_text(i.score),
-                i.nodes,
-                i.time_ms as f64 / 1000.0,
-                i.nps as f64 / 1e6,
-                quote(&pv.join(" "))
-            ));
-        };
-        let hooks = Hooks {
-            clock: &clock,
-            stop: Some(stop),
-            info: Some(&mut on_info),
-        };
-        let random = job.spec.margin > 0 || job.spec.blunder_permille > 0;
-        let (best, ponder) = if job.mode == Mode::Think && random {
-            let played = engine.play_scored(&self.game, &job.spec, job.seed, hooks);
-            // The level's own choice: its score, depth and line, as an
-            // `info` line before `done` (the iterations' lines scored the
-            // best move, which a level that errs may not play).
-            if let (Some(p), false) = (&played, mute.load(Ordering::SeqCst)) {
-                if let Some(score) = p.score {
-                    let pv: Vec<String> = p.pv.iter().map(hub_move).collect();
-                    send(&format!(
-                        "info depth={} score={} nodes={} pv={}",
-                        p.depth,
-                        score_text(score),
-                        p.nodes,
-                        quote(&pv.join(" "))
-                    ));
-                }
+/// Runs one search on `game` and answers it (`info` lines, then `done`).
+fn go(game: &dyn DynGame, engine: &mut Engine, job: &Job, stop: &AtomicBool, mute: &AtomicBool) {
+    let epoch = job.epoch;
+    let clock = move || epoch.elapsed().as_millis() as u64;
+    let pos = game.position();
+    let mut on_info = |i: &DynInfo| {
+        send(&format!(
+            "info depth={} score={} nodes={} time={:.3} nps={:.2} pv={}",
+            i.depth,
+            score_text(i.score),
+            i.nodes,
+            i.time_ms as f64 / 1000.0,
+            i.nps as f64 / 1e6,
+            quote(&dyn_hub_line(pos.as_ref(), &i.pv).join(" "))
+        ));
+    };
+    let hooks = DynHooks {
+        clock: &clock,
+        stop: Some(stop),
+        info: Some(&mut on_info),
+    };
+    let random = job.spec.margin > 0 || job.spec.blunder_permille > 0;
+    let (best, ponder) = if job.mode == Mode::Think && random {
+        let played = game.engine_play(engine, &job.spec, job.seed, hooks);
+        // The level's own choice: its score, depth and line, as an
+        // `info` line before `done` (the iterations' lines scored the
+        // best move, which a level that errs may not play).
+        if let (Some(p), false) = (&played, mute.load(Ordering::SeqCst)) {
+            if let Some(score) = p.score {
+                send(&format!(
+                    "info depth={} score={} nodes={} pv={}",
+                    p.depth,
+                    score_text(score),
+                    p.nodes,
+                    quote(&dyn_hub_line(pos.as_ref(), &p.pv).join(" "))
+                ));
             }
-            (played.map(|p| p.mv), None)
+        }
+        (played.map(|p| p.mv), None)
+    } else {
+        let limits = if job.mode == Mode::Ponder {
+            Limits::default()
         } else {
-            let limits = if job.mode == Mode::Ponder {
-                Limits::default()
-            } else {
-                job.spec.limits
-            };
-            let r = engine.search(&self.game, &limits, hooks);
-            (r.best, r.pv.get(1).cloned())
+            job.spec.limits
         };
-        if mute.load(Ordering::SeqCst) {
-            return;
-        }
-        match best {
-            Some(m) => {
-                let mut line = format!("done move={}", hub_move(&m));
-                if let Some(p) = ponder {
-                    line.push_str(&format!(" ponder={}", hub_move(&p)));
-                }
-                send(&line);
+        let r = game.engine_search(engine, &limits, hooks);
+        let ponder = r.pv.get(1).and_then(|reply| {
+            let after = pos.play(&r.pv[0].text).ok()?;
+            Some(dyn_hub_move(after.as_ref(), reply))
+        });
+        (r.best, ponder)
+    };
+    if mute.load(Ordering::SeqCst) {
+        return;
+    }
+    match best {
+        Some(m) => {
+            let mut line = format!("done move={}", dyn_hub_move(pos.as_ref(), &m));
+            if let Some(p) = ponder {
+                line.push_str(&format!(" ponder={p}"));
             }
-            None => send("done"),
+            send(&line);
         }
+        None => send("done"),
     }
 }
 
 /// A search running on its own thread; it gives the session and engine back.
 struct Running {
-    handle: JoinHandle<(Box<dyn Session>, Engine)>,
+    handle: JoinHandle<(Box<dyn DynGame>, Engine)>,
     stop: Arc<AtomicBool>,
     mute: Arc<AtomicBool>,
     pondering: bool,
@@ -370,7 +434,7 @@ struct Hub {
     tt_mib: usize,
     seed: u64,
     searches: u64,
-    session: Option<Box<dyn Session>>,
+    session: Option<Box<dyn DynGame>>,
     engine: Option<Engine>,
     running: Option<Running>,
 }
@@ -384,7 +448,7 @@ impl Hub {
             tt_mib: 16,
             seed: 1,
             searches: 0,
-            session: Some(crate::common::with_variant!(args.variant, session())),
+            session: Some(session(args.variant)),
             engine: None,
             running: None,
         }
@@ -406,7 +470,7 @@ impl Hub {
                 }
                 Err(_) => {
                     send("error message=\"the search failed\"");
-                    self.session = Some(crate::common::with_variant!(self.kind, session()));
+                    self.session = Some(session(self.kind));
                     self.engine = None;
                 }
             }
@@ -441,7 +505,7 @@ impl Hub {
         let Some(session) = self.session.take() else {
             return;
         };
-        if !session.has_moves() {
+        if session.legal_moves_text().is_empty() {
             // The game is over: `done` without a move (a GUI waiting for
             // `done` goes on), after an `info` line that says why.
             self.session = Some(session);
@@ -461,7 +525,7 @@ impl Hub {
         let mute = Arc::new(AtomicBool::new(false));
         let (s2, m2) = (stop.clone(), mute.clone());
         let handle = std::thread::spawn(move || {
-            session.go(&mut engine, &job, &s2, &m2);
+            go(session.as_ref(), &mut engine, &job, &s2, &m2);
             (session, engine)
         });
         self.running = Some(Running {
@@ -480,7 +544,7 @@ impl Hub {
             "variant" => match value.parse::<VariantKind>() {
                 Ok(k) => {
                     self.kind = k;
-                    self.session = Some(crate::common::with_variant!(k, session()));
+                    self.session = Some(session(k));
                 }
                 Err(e) => send(&format!("error message={}", quote(&e.to_string()))),
             },
@@ -630,9 +694,10 @@ impl Hub {
                     return true;
                 };
                 let moves = line.get("moves").unwrap_or("");
-                if let Some(s) = self.session.as_mut() {
-                    if let Err(e) = s.set_position(pos, moves) {
-                        send(&format!("error message={}", quote(&e)));
+                if self.session.is_some() {
+                    match set_position(self.kind, pos, moves) {
+                        Ok(game) => self.session = Some(game),
+                        Err(e) => send(&format!("error message={}", quote(&e))),
                     }
                 }
             }
@@ -688,4 +753,74 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hub text from the dynamic face, the typed helpers (`external.rs`)
+    /// and back: the same for every legal move of a capture-rich position
+    /// of every built-in variant, and for the start positions.
+    fn same_texts<V: Variant>(fens: &[&str]) {
+        for fen in fens {
+            let Ok(pos) = Position::<V>::from_fen(fen) else {
+                continue;
+            };
+            let game = dynamic::game_from_fen(V::NAME, fen).unwrap();
+            let dyn_pos = game.position();
+            // The game's moves: none once it is over (a Breakthrough king).
+            let typed = draughts::Game::from_position(pos).legal_moves();
+            let infos = game.legal_moves();
+            assert_eq!(typed.len(), infos.len());
+            for (m, info) in typed.iter().zip(&infos) {
+                let text = hub_move(m);
+                assert_eq!(dyn_hub_move(dyn_pos.as_ref(), info), text, "{fen}");
+                assert_eq!(parse_hub_move(&pos, &text).as_ref(), Ok(m), "{fen}");
+                assert_eq!(dyn_parse_hub_move(game.as_ref(), &text), Ok(m.to_string()));
+            }
+            let hub = hub_position(&pos);
+            let squares = dyn_pos.squares().len();
+            let back = dynamic::game_from_fen(V::NAME, &hub_fen(V::NAME, squares, &hub).unwrap());
+            assert_eq!(back.unwrap().fen(), pos.to_fen(), "{fen}");
+        }
+    }
+
+    struct Check;
+    impl draughts::VariantVisitor for Check {
+        type Output = ();
+        fn visit<V: Variant>(self) {
+            let start = Position::<V>::start().to_fen();
+            // A king and men among scattered pieces: multi-piece captures on
+            // the 8x8 and 10x10 boards (FENs a board cannot hold are skipped).
+            same_texts::<V>(&[
+                &start,
+                "W:WK28,32:B23,24,18,19,13,14",
+                "B:W23,24,18,19,13,14:BK5,1",
+                "W:WK46,47:B41,42,37,38,32,33,28,27",
+            ]);
+        }
+    }
+
+    #[test]
+    fn the_dynamic_hub_texts_are_the_typed_ones() {
+        for kind in VariantKind::ALL {
+            kind.visit(Check);
+        }
+    }
+
+    #[test]
+    fn a_bad_hub_position_is_refused_with_the_reason() {
+        let e = set_position(VariantKind::English, "W", "").unwrap_err();
+        assert_eq!(
+            e,
+            "english positions have 33 characters (side to move and 32 squares), not 1"
+        );
+        let e =
+            set_position(VariantKind::English, &format!("X{}", "e".repeat(32)), "").unwrap_err();
+        assert_eq!(e, "side to move 'X' is not W or B");
+        let e =
+            set_position(VariantKind::English, &format!("W{}x", "e".repeat(31)), "").unwrap_err();
+        assert_eq!(e, "square 32: 'x' is not one of w b W B e");
+    }
 }

@@ -372,6 +372,17 @@ impl Board {
         Ok(d)
     }
 
+    /// The text diagram with the square numbers of a numbered variant on its
+    /// empty squares (the library's `dynamic::numbered_diagram`); `str(board)`
+    /// for an algebraic one.
+    ///
+    /// >>> import draughts_rs as d
+    /// >>> "31" in d.Board("english", "B:W32:B1").numbered_diagram()
+    /// True
+    fn numbered_diagram(&self) -> String {
+        self.pos.as_dyn().numbered_diagram().trim_end().to_string()
+    }
+
     /// The same position seen from the other side: the board rotated by 180
     /// degrees, the colours swapped and the other side to move (the
     /// library's `Position::flipped`). Every variant treats both colours

@@ -29,7 +29,7 @@ pub struct PyMove {
     /// Every landing square in order; the last is `to_square`. A step has one.
     #[pyo3(get)]
     pub(crate) path: Vec<u16>,
-    /// The captured pieces' squares, in numbering order.
+    /// The captured pieces' squares, in capture order (as `jumps` takes them).
     #[pyo3(get)]
     pub(crate) captured: Vec<u16>,
     /// True when a man becomes a king by this move.
@@ -131,7 +131,10 @@ pub(crate) fn py_move<V: Variant>(kind: VariantKind, m: &Move<V>) -> PyMove {
             .iter()
             .map(|&s| V::square_number(s) as u16)
             .collect(),
-        captured: numbers::<V>(m.captured()),
+        captured: m
+            .jumps()
+            .map(|j| V::square_number(j.captured) as u16)
+            .collect(),
         promotes: m.promotes(),
         jumps: m
             .jumps()
@@ -399,4 +402,50 @@ pub(crate) fn mode(routes: bool) -> MoveMode {
 /// A string as Python's `repr` writes it (texts here hold no quotes).
 pub(crate) fn q(s: &str) -> String {
     format!("'{s}'")
+}
+
+/// A running draw count, as a frontend shows it (`str(count)`:
+/// `"5-move rule: 3 moves left"`): the rule's reason, what is left, and the
+/// plies counted so far.
+#[pyclass(module = "draughts_rs", name = "DrawCount", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyDrawCount {
+    /// The rule's reason, the library's name (`"lone_king_five_moves"`...).
+    #[pyo3(get)]
+    reason: &'static str,
+    /// Moves left in the rule's own unit (plies, moves of the player to
+    /// move, or moves of the stronger side).
+    #[pyo3(get)]
+    moves_left: u16,
+    /// Plies until the draw (0: the rule is met now).
+    #[pyo3(get)]
+    plies_left: u16,
+    /// Plies since the count started.
+    #[pyo3(get)]
+    plies: u16,
+    /// True when the draw must be claimed (else it is automatic).
+    #[pyo3(get)]
+    claimed: bool,
+    text: String,
+}
+
+#[pymethods]
+impl PyDrawCount {
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+    fn __repr__(&self) -> String {
+        format!("DrawCount({}, {})", q(self.reason), q(&self.text))
+    }
+}
+
+pub(crate) fn py_draw_count(c: draughts::DrawCount) -> PyDrawCount {
+    PyDrawCount {
+        reason: c.reason.name(),
+        moves_left: c.moves_left,
+        plies_left: c.plies_left,
+        plies: c.plies,
+        claimed: c.trigger == draughts::Trigger::Claim,
+        text: c.to_string(),
+    }
 }

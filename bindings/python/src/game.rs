@@ -284,6 +284,21 @@ impl Game {
         with_game!(&self.g, g => g.quiet_king_plies())
     }
 
+    /// The running draw counts of the variant's rules, each with its text
+    /// (`str(c)`: `"5-move rule: 5 moves left"`).
+    ///
+    /// >>> import draughts_rs as d
+    /// >>> g = d.Game("russian", "W:WKc1:BKf8")
+    /// >>> [str(c) for c in g.draw_counts() if c.reason == "small_ending"]
+    /// ['5-move rule: 5 moves left']
+    fn draw_counts(&self) -> Vec<crate::convert::PyDrawCount> {
+        self.g
+            .draw_counts()
+            .into_iter()
+            .map(crate::convert::py_draw_count)
+            .collect()
+    }
+
     /// The PDN tags read with the game (or set), in order.
     #[getter]
     fn tags(&self) -> Vec<(String, String)> {

@@ -85,6 +85,7 @@ fn draughts_rs_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Game>()?;
     m.add_class::<convert::PyMove>()?;
     m.add_class::<convert::PyOutcome>()?;
+    m.add_class::<convert::PyDrawCount>()?;
     m.add_class::<engine::PyEngine>()?;
     m.add_class::<engine::PyScore>()?;
     m.add_class::<engine::LevelInfo>()?;

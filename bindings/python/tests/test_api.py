@@ -25,7 +25,7 @@ def test_variants_and_start_positions():
 def test_moves_have_text_path_and_captured():
     b = d.Board("international", "W:W28:B23,13")
     (m,) = b.legal_moves()
-    assert (m.text, m.from_square, m.path, m.captured, m.to_square) == ("28x19x8", 28, [19, 8], [13, 23], 8)
+    assert (m.text, m.from_square, m.path, m.captured, m.to_square) == ("28x19x8", 28, [19, 8], [23, 13], 8)  # captured in capture order
     assert m.is_capture and not m.promotes and m.variant == "international"
     assert m.jumps == [(28, 19, 23), (19, 8, 13)]  # (from, to, captured)
     assert b.move_text(m) == "28x8" and str(m) == "28x19x8" and repr(m) == "Move('28x19x8')"

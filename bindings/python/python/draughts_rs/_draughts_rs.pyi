@@ -39,7 +39,7 @@ class Move:
         """Every landing square in order; the last is ``to_square``."""
     @property
     def captured(self) -> List[int]:
-        """Squares of the captured pieces, in numbering order."""
+        """Squares of the captured pieces, in capture order (as ``jumps``)."""
     @property
     def jumps(self) -> List[Tuple[int, int, int]]:
         """The jumps of a capture in order: ``(from, to, captured)``."""
@@ -51,6 +51,25 @@ class Move:
     def __hash__(self) -> int: ...
 
 MoveLike = Union[Move, str]
+
+class DrawCount:
+    """A running draw count; ``str(c)`` is its text (``"5-move rule: 3 moves left"``)."""
+
+    @property
+    def reason(self) -> str:
+        """The rule's reason, the library's name (``"small_ending"``...)."""
+    @property
+    def moves_left(self) -> int:
+        """Moves left in the rule's own unit."""
+    @property
+    def plies_left(self) -> int:
+        """Plies until the draw (0: the rule is met now)."""
+    @property
+    def plies(self) -> int:
+        """Plies since the count started."""
+    @property
+    def claimed(self) -> bool:
+        """True when the draw must be claimed (else it is automatic)."""
 
 class Outcome:
     """How a game ended."""
@@ -119,6 +138,7 @@ class Board:
     def perft(self, depth: int, routes: bool = False, threads: int = 1) -> int: ...
     def divide(self, depth: int, routes: bool = False) -> Dict[str, int]: ...
     def flipped(self) -> "Board": ...
+    def numbered_diagram(self) -> str: ...
     def move_input(self, clicks: Sequence[int] = ...) -> "MoveInput": ...
     def planes(self, dtype: Any = None, canonical: bool = False) -> "numpy.ndarray": ...
     def legal_mask(self, dtype: Any = None, canonical: bool = False) -> "numpy.ndarray": ...
@@ -196,6 +216,7 @@ class Game:
     def agree_draw(self) -> Outcome: ...
     def repetitions(self) -> int: ...
     def quiet_king_plies(self) -> int: ...
+    def draw_counts(self) -> List[DrawCount]: ...
     def tag(self, name: str) -> Optional[str]: ...
     def to_pdn(
         self, tags: Union[None, Dict[str, str], Sequence[Tuple[str, str]]] = None

@@ -1,0 +1,138 @@
+// The parity table (tests/data/parity.tsv at the repository's root), the JS
+// side: every row names the operation in this package (or says `missing:`,
+// and the test is skipped with that reason); each name must exist, and each
+// operation must give the row's expected answer on the row's shared example,
+// in the row's normal form (the same forms as tests/parity.rs and
+// bindings/python/tests/test_parity.py). Library names are snake_case; JS
+// spells them with dashes, so answers are compared in the library's form.
+//
+// Run: node --test bindings/wasm/tests/parity.test.mjs (after build.sh)
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+import { draughts, root } from "./common.mjs";
+
+const { Game, Position, Engine } = draughts;
+const COLUMNS = ["operation", "rust_any", "rust_dyn", "js", "python", "variant", "fen", "arg", "expected"];
+
+function rows() {
+  const lines = readFileSync(path.join(root, "tests/data/parity.tsv"), "utf8")
+    .split("\n")
+    .filter((l) => l && !l.startsWith("#"));
+  assert.deepEqual(lines[0].split("\t"), COLUMNS);
+  return lines.slice(1).map((line) => {
+    const cells = line.split("\t").map((c) => c.replaceAll("\\n", "\n"));
+    assert.equal(cells.length, COLUMNS.length, line);
+    return Object.fromEntries(COLUMNS.map((c, i) => [c, cells[i]]));
+  });
+}
+
+const position = (r) => new Position(r.variant, r.fen || undefined);
+const game = (r) => new Game(r.variant, r.fen || undefined);
+const first = (r) => position(r).legalMoves()[0];
+const snake = (name) => name.replaceAll("-", "_");
+
+function levelEngine(r) {
+  const [level, nodes] = r.arg.split(":");
+  return new Engine(level, 1, { nodes: Number(nodes), ttMib: 1 });
+}
+
+// The JS objects whose members the table names: classes, and the plain
+// objects the package returns (a Move, an Outcome), from an example.
+const OWNERS = {
+  Position: () => Position.prototype,
+  Game: () => Game.prototype,
+  Engine: () => Engine.prototype,
+  MoveInput: () => draughts.MoveInput.prototype,
+  Move: () => new Position("english").legalMoves()[0],
+};
+
+function exists(name) {
+  const [owner, member] = name.split(".");
+  if (!(owner in OWNERS)) return owner in draughts;
+  if (member === "constructor") return typeof draughts[owner] === "function";
+  const obj = OWNERS[owner]();
+  return member in obj;
+}
+
+const CHECKS = {
+  fen_in_out: ["Position.constructor+Position.fen", (r) => position(r).fen()],
+  legal_moves_with_path: ["Position.legalMoves+Move.path", (r) => `${first(r).text} path=${first(r).path.join(",")}`],
+  move_short_text: ["Position.legalMoves+Move.notation", (r) => first(r).notation],
+  promotion: ["Position.parseMove+Move.promotes", (r) => String(position(r).parseMove(r.arg).promotes)],
+  click_input_jumped: [
+    "Game.moveInput+MoveInput.jumped",
+    (r) => {
+      const input = game(r).moveInput();
+      for (const n of r.arg.split(",")) assert.ok(input.click(n));
+      return input.jumped.join(",");
+    },
+  ],
+  draw_offer_answered_by_engine: [
+    "Engine.acceptsDraw",
+    (r) => r.arg.split(",").map((c) => String(new Engine("hard", 1, { ttMib: 1 }).acceptsDraw(game(r), c))).join(","),
+  ],
+  outcome_with_reason_text: [
+    "Game.outcome",
+    (r) => {
+      const o = game(r).outcome();
+      return o === null ? "none" : `${snake(o.reason)} ${o.result} ${o.text}`;
+    },
+  ],
+  play_and_undo: [
+    "Game.play+Game.undo",
+    (r) => {
+      const g = game(r);
+      const played = g.play(r.arg).text;
+      const undone = g.undo().text;
+      return `${played} undo=${undone} plies=${g.moves().length}`;
+    },
+  ],
+  perft: ["Position.perft", (r) => String(position(r).perft(Number(r.arg)))],
+  svg_picture: ["Position.toSvg", (r) => `pieces=${position(r).toSvg().split('class="piece ').length - 1}`],
+  engine_move: [
+    "Engine.play",
+    (r) => {
+      const g = game(r);
+      const mv = levelEngine(r).play(g);
+      return g.legalMoves().some((m) => m.text === mv) ? "legal" : "illegal";
+    },
+  ],
+  engine_move_scored: [
+    "Engine.playScored",
+    (r) => {
+      const p = levelEngine(r).playScored(game(r));
+      return `${p.score !== null ? "scored" : "unscored"} ${p.pv[0] === p.move ? "pv0=move" : "pv0=other"}`;
+    },
+  ],
+  house_rule_by_name: ["Game.constructor+Game.variant", (r) => game(r).variant],
+};
+
+const ROWS = rows();
+
+for (const row of ROWS) {
+  const named = row.js;
+  const check = CHECKS[row.operation];
+  if (named.startsWith("missing:")) {
+    const why = named.slice("missing:".length).trim();
+    test(`parity ${row.operation}`, { skip: `JS lacks ${row.operation}: ${why}` }, () => {});
+    test(`parity ${row.operation}: missing here too`, () => {
+      assert.equal(check, undefined, `the table says missing, but this test has a check for ${row.operation}`);
+    });
+    continue;
+  }
+  test(`parity ${row.operation}`, () => {
+    assert.ok(check, `${row.operation}: \`${named}\` in the table, no check here`);
+    const [ownName, run] = check;
+    assert.equal(ownName, named, `the table says \`${named}\`, this test calls it \`${ownName}\``);
+    for (const part of named.split("+")) assert.ok(exists(part), `${row.operation}: ${part} does not exist in the package`);
+    assert.equal(run(row), row.expected);
+  });
+}
+
+test("parity: every check has a row", () => {
+  const ops = new Set(ROWS.map((r) => r.operation));
+  for (const op of Object.keys(CHECKS)) assert.ok(ops.has(op), `check ${op} has no row`);
+});

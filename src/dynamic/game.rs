@@ -1,0 +1,407 @@
+//! [`DynGame`]: a game of any variant behind a trait object.
+
+use core::fmt;
+
+use super::engine::{with_hooks, DynAnalysis, DynHooks, DynPlayed, DynSearch};
+use super::input::{DynInput, Input};
+use super::moves::MoveInfo;
+use super::position::DynPosition;
+use crate::draws::{DrawCount, DrawReason};
+use crate::engine::{Engine, Hooks, LevelSpec, Limits};
+use crate::error::MoveError;
+use crate::game::{Declaration, DrawMode, Game, GameError};
+use crate::outcome::Outcome;
+use crate::pdn::write_pdn;
+use crate::svg::SvgOptions;
+use crate::variant::{Color, Rules, Variant, VariantKind};
+
+/// A game of some variant, behind a trait object: everything a run-time
+/// frontend needs of a [`Game`], with moves as text. Implemented for every
+/// `Game<V>`; build one with [`new_game`](super::new_game) or `Box::new(Game::<V>::new())`.
+///
+/// Every method that can fail changes nothing when it fails, as on [`Game`].
+pub trait DynGame: fmt::Debug + Send + Sync {
+    /// The variant's name ([`Variant::NAME`]): `"english"`, `"spanish-site"`...
+    fn name(&self) -> &'static str;
+
+    /// The variant's rule set.
+    fn rules(&self) -> Rules;
+
+    /// The built-in variant this one belongs to: itself if it is built in,
+    /// else the built-in variant with the same PDN GameType number (a house
+    /// rule or custom variant copied from a preset names its preset's; the
+    /// first in registry order when several share it, so International for
+    /// 20), else International. For grouping, e.g. ratings by family.
+    fn family(&self) -> VariantKind;
+
+    /// A new game of the same variant from its start position.
+    fn fresh(&self) -> Box<dyn DynGame>;
+
+    /// A copy of this game, boxed (what `Clone` for `Box<dyn DynGame>` calls).
+    fn boxed_clone(&self) -> Box<dyn DynGame>;
+
+    /// The current position in FEN.
+    fn fen(&self) -> String;
+
+    /// The start position in FEN.
+    fn start_fen(&self) -> String;
+
+    /// The current position as a text diagram ([`Position::diagram`](crate::Position::diagram)).
+    fn diagram(&self) -> String;
+
+    /// The side to move.
+    fn turn(&self) -> Color;
+
+    /// The legal moves as full-path text (`28x19x10`); none once the game is over.
+    fn legal_moves_text(&self) -> Vec<String>;
+
+    /// The legal moves in the shortest unambiguous notation.
+    fn legal_moves_short_text(&self) -> Vec<String>;
+
+    /// Plays the move named by `text` (any form
+    /// [`Position::parse_move`](crate::Position::parse_move) reads) and returns
+    /// its full-path text.
+    fn play_text(&mut self, text: &str) -> Result<String, GameError>;
+
+    /// Takes back the last move and returns its full-path text.
+    fn undo(&mut self) -> Option<String>;
+
+    /// The moves played, as full-path text.
+    fn moves_text(&self) -> Vec<String>;
+
+    /// The number of moves played (plies).
+    fn ply_count(&self) -> usize;
+
+    /// The outcome, once the game is over ([`Outcome`]'s `Display` is its
+    /// text, [`WinReason::name`](crate::WinReason::name) and
+    /// [`DrawReason::name`](crate::DrawReason::name) its reason's name).
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Records an outcome declared by the players (agreement, resignation,
+    /// loss on time).
+    fn declare(&mut self, declaration: Declaration) -> Result<Outcome, GameError>;
+
+    /// Sets whether draws by rule end the game or must be claimed.
+    fn set_draw_mode(&mut self, mode: DrawMode);
+
+    /// The running draw counts ([`Game::draw_counts`]), each with its text.
+    fn draw_counts(&self) -> Vec<DrawCount>;
+
+    /// The current position.
+    fn position(&self) -> Box<dyn DynPosition>;
+
+    /// The start position.
+    fn start_position(&self) -> Box<dyn DynPosition>;
+
+    /// The legal moves ([`Game::legal_moves`]); none once the game is over.
+    fn legal_moves(&self) -> Vec<MoveInfo>;
+
+    /// Every legal capture route ([`Game::legal_routes`]); none once the game is over.
+    fn legal_routes(&self) -> Vec<MoveInfo>;
+
+    /// Plays the move named by `text` (as [`DynGame::play_text`]) and returns it.
+    fn play(&mut self, text: &str) -> Result<MoveInfo, GameError>;
+
+    /// Takes back the last move and returns it, with its text in the
+    /// position it was played from.
+    fn undo_move(&mut self) -> Option<MoveInfo>;
+
+    /// The moves played, each with its text in the position it was played from.
+    fn moves(&self) -> Vec<MoveInfo>;
+
+    /// Click input for the current position; closed once the game is over.
+    fn input(&self) -> Box<dyn DynInput>;
+
+    /// Plays the move chosen by complete click input and returns it. Fails,
+    /// changing nothing, when the input is not complete, is closed, or is
+    /// for another variant or position.
+    fn play_input(&mut self, input: &dyn DynInput) -> Result<MoveInfo, GameError>;
+
+    /// The draw that may be claimed now ([`Game::claimable_draw`]).
+    fn claimable_draw(&self) -> Option<DrawReason>;
+
+    /// Ends the game as a draw by the rule that applies now ([`Game::claim_draw`]).
+    fn claim_draw(&mut self) -> Result<Outcome, GameError>;
+
+    /// The draw mode.
+    fn draw_mode(&self) -> DrawMode;
+
+    /// How many times the current position has occurred ([`Game::repetitions`]).
+    fn repetitions(&self) -> usize;
+
+    /// Plies since the last man move or capture ([`Game::quiet_king_plies`]).
+    fn quiet_king_plies(&self) -> usize;
+
+    /// The Zobrist hash of the current position.
+    fn hash(&self) -> u64;
+
+    /// The game in PDN with the given tags ([`write_pdn`]).
+    fn to_pdn(&self, tags: &[(&str, &str)]) -> String;
+
+    /// The current position as an SVG picture, the last move tinted unless
+    /// `options` gives one ([`Game::to_svg`]).
+    fn to_svg(&self, options: &SvgOptions) -> String;
+
+    /// The move a level (or any [`LevelSpec`]) plays here, with its score,
+    /// depth and line ([`Engine::play_scored`]); `None` once the game is over.
+    fn engine_play(
+        &self,
+        engine: &mut Engine,
+        spec: &LevelSpec,
+        seed: u64,
+        hooks: DynHooks<'_>,
+    ) -> Option<DynPlayed>;
+
+    /// Searches the current position within `limits` ([`Engine::search`]).
+    fn engine_search(&self, engine: &mut Engine, limits: &Limits, hooks: DynHooks<'_>)
+        -> DynSearch;
+
+    /// Scores every legal move, best first ([`Engine::analyse`]).
+    fn engine_analyse(
+        &self,
+        engine: &mut Engine,
+        limits: &Limits,
+        hooks: DynHooks<'_>,
+    ) -> DynAnalysis;
+
+    /// Whether the engine, as the opponent of `offered_by`, accepts the draw
+    /// `offered_by` offers ([`Engine::accepts_draw`]).
+    fn engine_accepts_draw(&self, engine: &mut Engine, offered_by: Color) -> bool;
+}
+
+impl<V: Variant> DynGame for Game<V> {
+    fn name(&self) -> &'static str {
+        V::NAME
+    }
+
+    fn rules(&self) -> Rules {
+        V::RULES
+    }
+
+    fn family(&self) -> VariantKind {
+        VariantKind::ALL
+            .into_iter()
+            .find(|k| k.name() == V::NAME)
+            .or_else(|| VariantKind::from_game_type(V::RULES.game_type.number))
+            .unwrap_or(VariantKind::International)
+    }
+
+    fn fresh(&self) -> Box<dyn DynGame> {
+        Box::new(Game::<V>::new())
+    }
+
+    fn boxed_clone(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+
+    fn fen(&self) -> String {
+        self.position().to_fen()
+    }
+
+    fn start_fen(&self) -> String {
+        self.start().to_fen()
+    }
+
+    fn diagram(&self) -> String {
+        self.position().diagram()
+    }
+
+    fn turn(&self) -> Color {
+        self.position().turn()
+    }
+
+    fn legal_moves_text(&self) -> Vec<String> {
+        self.legal_moves_slice()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
+    fn legal_moves_short_text(&self) -> Vec<String> {
+        let pos = self.position();
+        self.legal_moves_slice()
+            .iter()
+            .map(|m| pos.move_text(m))
+            .collect()
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<String, GameError> {
+        Game::play_text(self, text).map(|m| m.to_string())
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        Game::undo(self).map(|m| m.to_string())
+    }
+
+    fn moves_text(&self) -> Vec<String> {
+        self.moves().iter().map(ToString::to_string).collect()
+    }
+
+    fn ply_count(&self) -> usize {
+        Game::ply_count(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Game::outcome(self)
+    }
+
+    fn declare(&mut self, declaration: Declaration) -> Result<Outcome, GameError> {
+        Game::declare(self, declaration)
+    }
+
+    fn set_draw_mode(&mut self, mode: DrawMode) {
+        Game::set_draw_mode(self, mode)
+    }
+
+    fn draw_counts(&self) -> Vec<DrawCount> {
+        Game::draw_counts(self).collect()
+    }
+
+    fn position(&self) -> Box<dyn DynPosition> {
+        Box::new(*Game::position(self))
+    }
+
+    fn start_position(&self) -> Box<dyn DynPosition> {
+        Box::new(*self.start())
+    }
+
+    fn legal_moves(&self) -> Vec<MoveInfo> {
+        let pos = Game::position(self);
+        self.legal_moves_slice()
+            .iter()
+            .map(|m| MoveInfo::new(pos, m))
+            .collect()
+    }
+
+    fn legal_routes(&self) -> Vec<MoveInfo> {
+        let pos = Game::position(self);
+        Game::legal_routes(self)
+            .iter()
+            .map(|m| MoveInfo::new(pos, m))
+            .collect()
+    }
+
+    fn play(&mut self, text: &str) -> Result<MoveInfo, GameError> {
+        let before = *Game::position(self);
+        let mv = Game::play_text(self, text)?;
+        Ok(MoveInfo::new(&before, &mv))
+    }
+
+    fn undo_move(&mut self) -> Option<MoveInfo> {
+        let mv = Game::undo(self)?;
+        Some(MoveInfo::new(Game::position(self), &mv))
+    }
+
+    fn moves(&self) -> Vec<MoveInfo> {
+        Game::moves(self)
+            .iter()
+            .zip(self.positions())
+            .map(|(m, p)| MoveInfo::new(p, m))
+            .collect()
+    }
+
+    fn input(&self) -> Box<dyn DynInput> {
+        Box::new(Input::new(
+            Game::position(self),
+            Game::outcome(self).is_none(),
+        ))
+    }
+
+    fn play_input(&mut self, input: &dyn DynInput) -> Result<MoveInfo, GameError> {
+        let Some(chosen) = input.chosen() else {
+            let clicks = input.position().square_texts(&input.clicks());
+            return Err(
+                MoveError::Illegal(format!("incomplete click input {}", clicks.join("-"))).into(),
+            );
+        };
+        let at = input.position();
+        if at.name() != V::NAME || at.fen() != self.position().to_fen() {
+            return Err(MoveError::Illegal(format!(
+                "click input for another position: {}",
+                chosen.text
+            ))
+            .into());
+        }
+        DynGame::play(self, &chosen.text)
+    }
+
+    fn claimable_draw(&self) -> Option<DrawReason> {
+        Game::claimable_draw(self)
+    }
+
+    fn claim_draw(&mut self) -> Result<Outcome, GameError> {
+        Game::claim_draw(self)
+    }
+
+    fn draw_mode(&self) -> DrawMode {
+        Game::draw_mode(self)
+    }
+
+    fn repetitions(&self) -> usize {
+        Game::repetitions(self)
+    }
+
+    fn quiet_king_plies(&self) -> usize {
+        Game::quiet_king_plies(self)
+    }
+
+    fn hash(&self) -> u64 {
+        Game::hash(self)
+    }
+
+    fn to_pdn(&self, tags: &[(&str, &str)]) -> String {
+        write_pdn(self, tags)
+    }
+
+    fn to_svg(&self, options: &SvgOptions) -> String {
+        Game::to_svg(self, options)
+    }
+
+    fn engine_play(
+        &self,
+        engine: &mut Engine,
+        spec: &LevelSpec,
+        seed: u64,
+        hooks: DynHooks<'_>,
+    ) -> Option<DynPlayed> {
+        let pos = Game::position(self);
+        with_hooks(pos, hooks, |h| engine.play_scored(self, spec, seed, h))
+            .map(|p| DynPlayed::new(pos, p))
+    }
+
+    fn engine_search(
+        &self,
+        engine: &mut Engine,
+        limits: &Limits,
+        hooks: DynHooks<'_>,
+    ) -> DynSearch {
+        let pos = Game::position(self);
+        DynSearch::new(
+            pos,
+            with_hooks(pos, hooks, |h| engine.search(self, limits, h)),
+        )
+    }
+
+    fn engine_analyse(
+        &self,
+        engine: &mut Engine,
+        limits: &Limits,
+        hooks: DynHooks<'_>,
+    ) -> DynAnalysis {
+        let pos = Game::position(self);
+        DynAnalysis::new(
+            pos,
+            with_hooks(pos, hooks, |h| engine.analyse(self, limits, h)),
+        )
+    }
+
+    fn engine_accepts_draw(&self, engine: &mut Engine, offered_by: Color) -> bool {
+        engine.accepts_draw(self, offered_by, Hooks::default())
+    }
+}
+
+impl Clone for Box<dyn DynGame> {
+    fn clone(&self) -> Self {
+        self.boxed_clone()
+    }
+}

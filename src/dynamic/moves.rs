@@ -1,0 +1,80 @@
+//! A move as neutral data: [`MoveInfo`], what every run-time surface shows
+//! of a [`Move`] without knowing its variant.
+
+use crate::bitboard::Square;
+use crate::moves::{Jump, Move};
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// A legal move as plain data, for code that does not know the variant:
+/// its texts, its squares, its captures in the order they are taken.
+///
+/// Squares are [`Square`]s of the move's board; name them with
+/// [`DynPosition::square_text`](super::DynPosition::square_text) or
+/// [`DynPosition::square_texts`](super::DynPosition::square_texts). Unlike [`Move::captured`]
+/// (a set, in numbering order), [`captured`](MoveInfo::captured) lists the
+/// pieces in capture order, as an animation takes them.
+///
+/// ```
+/// use draughts::dynamic::{self, DynPosition};
+///
+/// let pos = dynamic::position_from_fen("international", "W:W28:B23,13").unwrap();
+/// let mv = &pos.legal_moves()[0];
+/// assert_eq!(mv.text, "28x19x8");
+/// assert_eq!(mv.short_text, "28x8");
+/// assert_eq!(pos.square_texts(&mv.path), ["19", "8"]);
+/// assert_eq!(pos.square_texts(&mv.captured), ["23", "13"]); // capture order
+/// assert_eq!(mv.jumps.len(), 2);
+/// assert_eq!(pos.square_text(mv.jumps[1].captured), "13");
+/// assert!(mv.is_capture() && !mv.promotes);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveInfo {
+    /// The full-path text (`28x19x8`, `11-15`), as [`Move`]'s `Display`.
+    pub text: String,
+    /// The shortest unambiguous text in the position it is played from
+    /// ([`Position::move_text`]).
+    pub short_text: String,
+    /// The start square.
+    pub from: Square,
+    /// The end square.
+    pub to: Square,
+    /// Every landing square, the end square last ([`Move::path`]).
+    pub path: Vec<Square>,
+    /// The captured pieces in capture order (empty for a step).
+    pub captured: Vec<Square>,
+    /// The jumps in order ([`Move::jumps`]); empty for a step.
+    pub jumps: Vec<Jump>,
+    /// Whether the moving man is promoted.
+    pub promotes: bool,
+}
+
+impl MoveInfo {
+    /// The move `mv` of `pos` as plain data.
+    pub fn new<V: Variant>(pos: &Position<V>, mv: &Move<V>) -> MoveInfo {
+        let jumps: Vec<Jump> = mv.jumps().collect();
+        MoveInfo {
+            text: mv.to_string(),
+            short_text: pos.move_text(mv),
+            from: mv.from(),
+            to: mv.to(),
+            path: mv.path().to_vec(),
+            captured: jumps.iter().map(|j| j.captured).collect(),
+            jumps,
+            promotes: mv.promotes(),
+        }
+    }
+
+    /// True for a capture.
+    pub fn is_capture(&self) -> bool {
+        !self.captured.is_empty()
+    }
+
+    /// The start square then every landing square: the line an arrow or a
+    /// last-move mark follows.
+    pub fn squares(&self) -> Vec<Square> {
+        core::iter::once(self.from)
+            .chain(self.path.iter().copied())
+            .collect()
+    }
+}

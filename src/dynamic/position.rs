@@ -1,0 +1,275 @@
+//! [`DynPosition`]: a position of any variant behind a trait object.
+
+use core::fmt;
+
+use super::input::{DynInput, Input};
+use super::moves::MoveInfo;
+use crate::bitboard::Square;
+use crate::error::MoveTextError;
+use crate::geometry::{Geometry, Layout};
+use crate::moves::MoveMode;
+use crate::outcome::Outcome;
+use crate::perft::{divide, perft_in};
+use crate::position::{Piece, Position};
+use crate::squares::SquareSet;
+use crate::svg::SvgOptions;
+use crate::variant::{Color, Rules, Variant};
+
+/// A position of some variant, behind a trait object: FEN, diagram, the
+/// legal moves as [`MoveInfo`], perft, click input, SVG, and the names of
+/// its board's squares. Implemented for every [`Position<V>`]; build one
+/// with [`new_position`](super::new_position),
+/// [`position_from_fen`](super::position_from_fen),
+/// [`DynGame::position`](super::DynGame::position) or `Box::new(pos)`.
+///
+/// Squares go in and come out as [`Square`]s of this position's board;
+/// lists of squares are in numbering order unless said otherwise.
+///
+/// ```
+/// use draughts::dynamic::{self, DynPosition};
+/// use draughts::MoveMode;
+///
+/// let pos = dynamic::new_position("russian").unwrap();
+/// assert_eq!(pos.perft(3, MoveMode::Distinct), 302);
+/// assert_eq!(pos.square_text(pos.parse_square("c3").unwrap()), "c3");
+/// let next = pos.play("c3-d4").unwrap();
+/// assert_eq!(next.turn(), draughts::Color::Black);
+/// assert_eq!(next.flipped().turn(), draughts::Color::White);
+/// ```
+pub trait DynPosition: fmt::Debug + Send + Sync {
+    /// The variant's name ([`Variant::NAME`]).
+    fn name(&self) -> &'static str;
+    /// The variant's rule set.
+    fn rules(&self) -> Rules;
+    /// The canonical FEN.
+    fn fen(&self) -> String;
+    /// The text diagram ([`Position::diagram`]): square numbers in the
+    /// numbered variants.
+    fn diagram(&self) -> String;
+    /// The text diagram with the square numbers of a numbered variant
+    /// written on its empty squares ([`numbered_diagram`]); the plain
+    /// [`diagram`](DynPosition::diagram) for an algebraic one.
+    fn numbered_diagram(&self) -> String;
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// The same position seen from the other side ([`Position::flipped`]).
+    fn flipped(&self) -> Box<dyn DynPosition>;
+    /// The legal moves ([`Position::legal_moves`]).
+    fn legal_moves(&self) -> Vec<MoveInfo>;
+    /// The legal moves in `mode` (every capture route with [`MoveMode::Routes`]).
+    fn legal_moves_in(&self, mode: MoveMode) -> Vec<MoveInfo>;
+    /// The legal move named by `text` (any form [`Position::parse_move`] reads).
+    fn parse_move(&self, text: &str) -> Result<MoveInfo, MoveTextError>;
+    /// The position after the move named by `text`.
+    fn play(&self, text: &str) -> Result<Box<dyn DynPosition>, MoveTextError>;
+    /// Perft in `mode` ([`perft_in`]).
+    fn perft(&self, depth: u32, mode: MoveMode) -> u64;
+    /// Perft per root move, the move as full-path text ([`divide`]).
+    fn divide(&self, depth: u32, mode: MoveMode) -> Vec<(String, u64)>;
+    /// The number of legal moves in `mode`.
+    fn count_moves(&self, mode: MoveMode) -> u64;
+    /// True when the side to move must capture.
+    fn has_captures(&self) -> bool;
+    /// The win this position gives by its variant's win rule ([`Position::outcome`]).
+    fn outcome(&self) -> Option<Outcome>;
+    /// True when the game is over on the board ([`Position::is_game_over`]).
+    fn is_game_over(&self) -> bool;
+    /// The piece on `sq`, if any.
+    fn piece_at(&self, sq: Square) -> Option<Piece>;
+    /// The squares of `color`'s pieces.
+    fn pieces(&self, color: Color) -> Vec<Square>;
+    /// The squares of `color`'s kings.
+    fn kings(&self, color: Color) -> Vec<Square>;
+    /// The Zobrist hash.
+    fn zobrist(&self) -> u64;
+    /// Click input for this position ([`MoveInput`](crate::MoveInput)).
+    fn input(&self) -> Box<dyn DynInput>;
+    /// The position as an SVG picture ([`Position::to_svg`]).
+    fn to_svg(&self, options: &SvgOptions) -> String;
+    /// A copy, boxed (what `Clone` for `Box<dyn DynPosition>` calls).
+    fn boxed_clone(&self) -> Box<dyn DynPosition>;
+
+    /// Every playing square of the board.
+    fn squares(&self) -> Vec<Square>;
+    /// The square with number `number` ([`Variant::square`]).
+    fn square(&self, number: u8) -> Option<Square>;
+    /// The square named `text`: a number or an algebraic name ([`Variant::parse_square`]).
+    fn parse_square(&self, text: &str) -> Option<Square>;
+    /// The square as the variant writes it ([`Variant::square_text`]).
+    fn square_text(&self, sq: Square) -> String;
+    /// The square's number ([`Variant::square_number`]).
+    fn square_number(&self, sq: Square) -> u8;
+    /// `(row, column)` from White's side, for drawing ([`Variant::square_coords`]).
+    fn square_coords(&self, sq: Square) -> (u8, u8);
+    /// `(columns, rows)` of the board.
+    fn board_size(&self) -> (u8, u8);
+    /// Diagonal or orthogonal moves ([`Geometry::LAYOUT`]).
+    fn layout(&self) -> Layout;
+
+    /// The texts of `squares`, in the order given.
+    fn square_texts(&self, squares: &[Square]) -> Vec<String> {
+        squares.iter().map(|&s| self.square_text(s)).collect()
+    }
+}
+
+/// The text diagram of `pos` (as [`Position::diagram`]: White's side at the
+/// bottom, `w`/`b` men, `W`/`B` kings) with every empty playing square
+/// showing its number, for the variants whose notation is numeric; the plain
+/// diagram for the algebraic ones, whose files and ranks are on its edges.
+///
+/// ```
+/// use draughts::dynamic::numbered_diagram;
+/// use draughts::{English, Position};
+/// let d = numbered_diagram(&Position::<English>::from_fen("B:W32:B1").unwrap());
+/// // Black's man on 1, White's on 32, every other square by its number.
+/// assert!(d.lines().any(|l| l.contains("b") && l.contains("2") && l.contains("4")));
+/// assert!(d.contains("31") && d.contains(" w"));
+/// assert!(d.ends_with("Black to move\n"));
+/// ```
+pub fn numbered_diagram<V: Variant>(pos: &Position<V>) -> String {
+    if V::RULES.game_type.algebraic {
+        return pos.diagram();
+    }
+    let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
+    let cell = V::Board::SQUARES.to_string().len();
+    let mut out = String::new();
+    for row in (0..h).rev() {
+        let mut line = String::new();
+        for col in 0..w {
+            let text = match V::algebraic_square(row, col) {
+                None => String::new(),
+                Some(sq) => match pos.piece_at(sq) {
+                    None => V::square_number(sq).to_string(),
+                    Some(p) => {
+                        let c = match p.color {
+                            Color::White => 'w',
+                            Color::Black => 'b',
+                        };
+                        match p.kind {
+                            crate::PieceKind::Man => c.to_string(),
+                            crate::PieceKind::King => c.to_ascii_uppercase().to_string(),
+                        }
+                    }
+                },
+            };
+            line.push_str(&format!(" {text:>cell$}"));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str(&format!("{} to move\n", pos.turn()));
+    out
+}
+
+fn infos<V: Variant>(pos: &Position<V>, moves: &[crate::Move<V>]) -> Vec<MoveInfo> {
+    moves.iter().map(|m| MoveInfo::new(pos, m)).collect()
+}
+
+impl<V: Variant> DynPosition for Position<V> {
+    fn name(&self) -> &'static str {
+        V::NAME
+    }
+    fn rules(&self) -> Rules {
+        V::RULES
+    }
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+    fn diagram(&self) -> String {
+        Position::diagram(self)
+    }
+    fn numbered_diagram(&self) -> String {
+        numbered_diagram(self)
+    }
+    fn turn(&self) -> Color {
+        Position::turn(self)
+    }
+    fn flipped(&self) -> Box<dyn DynPosition> {
+        Box::new(Position::flipped(self))
+    }
+    fn legal_moves(&self) -> Vec<MoveInfo> {
+        infos(self, &Position::legal_moves(self))
+    }
+    fn legal_moves_in(&self, mode: MoveMode) -> Vec<MoveInfo> {
+        infos(self, &Position::legal_moves_in(self, mode))
+    }
+    fn parse_move(&self, text: &str) -> Result<MoveInfo, MoveTextError> {
+        Position::parse_move(self, text).map(|m| MoveInfo::new(self, &m))
+    }
+    fn play(&self, text: &str) -> Result<Box<dyn DynPosition>, MoveTextError> {
+        let mv = Position::parse_move(self, text)?;
+        Ok(Box::new(Position::play(self, &mv)))
+    }
+    fn perft(&self, depth: u32, mode: MoveMode) -> u64 {
+        perft_in(self, depth, mode)
+    }
+    fn divide(&self, depth: u32, mode: MoveMode) -> Vec<(String, u64)> {
+        divide(self, depth, mode)
+            .into_iter()
+            .map(|(m, n)| (m.to_string(), n))
+            .collect()
+    }
+    fn count_moves(&self, mode: MoveMode) -> u64 {
+        Position::count_moves(self, mode)
+    }
+    fn has_captures(&self) -> bool {
+        Position::has_captures(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+    fn is_game_over(&self) -> bool {
+        Position::is_game_over(self)
+    }
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Position::piece_at(self, sq)
+    }
+    fn pieces(&self, color: Color) -> Vec<Square> {
+        Position::pieces(self, color).iter().collect()
+    }
+    fn kings(&self, color: Color) -> Vec<Square> {
+        Position::kings(self, color).iter().collect()
+    }
+    fn zobrist(&self) -> u64 {
+        Position::zobrist(self)
+    }
+    fn input(&self) -> Box<dyn DynInput> {
+        Box::new(Input::new(self, true))
+    }
+    fn to_svg(&self, options: &SvgOptions) -> String {
+        Position::to_svg(self, options)
+    }
+    fn boxed_clone(&self) -> Box<dyn DynPosition> {
+        Box::new(*self)
+    }
+    fn squares(&self) -> Vec<Square> {
+        SquareSet::<V>::all().iter().collect()
+    }
+    fn square(&self, number: u8) -> Option<Square> {
+        V::square(number)
+    }
+    fn parse_square(&self, text: &str) -> Option<Square> {
+        V::parse_square(text.trim())
+    }
+    fn square_text(&self, sq: Square) -> String {
+        V::square_text(sq)
+    }
+    fn square_number(&self, sq: Square) -> u8 {
+        V::square_number(sq)
+    }
+    fn square_coords(&self, sq: Square) -> (u8, u8) {
+        V::square_coords(sq)
+    }
+    fn board_size(&self) -> (u8, u8) {
+        (V::Board::WIDTH, V::Board::HEIGHT)
+    }
+    fn layout(&self) -> Layout {
+        V::Board::LAYOUT
+    }
+}
+
+impl Clone for Box<dyn DynPosition> {
+    fn clone(&self) -> Self {
+        self.boxed_clone()
+    }
+}
