@@ -1069,6 +1069,39 @@ fn layout_of<W: Variant>(_: &Position<W>) -> crate::geometry::Layout {
 /// assert_eq!(back[0].as_ref().unwrap().moves_text(), ["11-15", "23-19", "8-11", "22-17"]);
 /// ```
 pub fn write_pdn<V: Variant>(game: &Game<V>, tags: &[(&str, &str)]) -> String {
+    // What the record needs of the variant, read here; the writing is one
+    // function for every variant (it is not a hot path, and a copy per
+    // variant would be kilobytes each in the WebAssembly package).
+    let first = V::RULES.first_mover;
+    let record = Record {
+        game_type: V::RULES.game_type.number,
+        name: V::NAME,
+        builtin: builtin::<V>(),
+        fen: (*game.start() != Position::<V>::start()).then(|| game.start().to_fen()),
+        outcome: game.outcome(),
+        moves: game
+            .moves()
+            .iter()
+            .zip(game.positions())
+            .map(|(mv, pos)| (pos.turn() == first, pos.move_text(mv)))
+            .collect(),
+    };
+    write_record(&record, tags)
+}
+
+/// A game as [`write_pdn`] writes it, the variant's part already read.
+struct Record {
+    game_type: u8,
+    name: &'static str,
+    builtin: Option<VariantKind>,
+    /// The start position's FEN, when it is not the variant's start.
+    fen: Option<String>,
+    outcome: Option<crate::outcome::Outcome>,
+    /// Each move's text, and whether the first mover played it.
+    moves: Vec<(bool, String)>,
+}
+
+fn write_record(record: &Record, tags: &[(&str, &str)]) -> String {
     let mut out = String::new();
     let mut written: Vec<String> = Vec::new();
     let mut tag = |out: &mut String, name: &str, value: &str| {
@@ -1087,34 +1120,31 @@ pub fn write_pdn<V: Variant>(game: &Game<V>, tags: &[(&str, &str)]) -> String {
     for (n, v) in tags {
         tag(&mut out, n, v);
     }
-    let gt = V::RULES.game_type;
-    tag(&mut out, "GameType", &gt.number.to_string());
-    match builtin::<V>() {
+    tag(&mut out, "GameType", &record.game_type.to_string());
+    match record.builtin {
         // A variant that plays as a built-in one under another name (a house
         // rule set that spells out the official rules) keeps its name.
-        Some(kind) if !kind.name().eq_ignore_ascii_case(V::NAME) => {
-            tag(&mut out, CUSTOM_VARIANT, V::NAME)
+        Some(kind) if !kind.name().eq_ignore_ascii_case(record.name) => {
+            tag(&mut out, CUSTOM_VARIANT, record.name)
         }
         // A variant that shares its GameType number (Killer: 20) is named.
-        Some(kind) if VariantKind::from_game_type(gt.number) != Some(kind) => {
+        Some(kind) if VariantKind::from_game_type(record.game_type) != Some(kind) => {
             tag(&mut out, "Variant", kind.name());
         }
         Some(_) => {}
-        None => tag(&mut out, CUSTOM_VARIANT, V::NAME),
+        None => tag(&mut out, CUSTOM_VARIANT, record.name),
     }
-    if *game.start() != Position::<V>::start() {
-        tag(&mut out, "FEN", &game.start().to_fen());
+    if let Some(fen) = &record.fen {
+        tag(&mut out, "FEN", fen);
     }
-    let result = given("Result").unwrap_or_else(|| game.outcome().map_or("*", |o| o.pdn_result()));
+    let result = given("Result").unwrap_or_else(|| record.outcome.map_or("*", |o| o.pdn_result()));
     tag(&mut out, "Result", result);
-    if let Some(o) = game.outcome() {
+    if let Some(o) = record.outcome {
         tag(&mut out, "Termination", &o.termination());
     }
     out.push('\n');
     let mut line = String::new();
     let mut number = 1u32;
-    let mut pos = *game.start();
-    let first = V::RULES.first_mover;
     let push = |line: &mut String, out: &mut String, word: &str| {
         if line.len() + word.len() + 1 > 79 && !line.is_empty() {
             out.push_str(line.trim_end());
@@ -1124,17 +1154,16 @@ pub fn write_pdn<V: Variant>(game: &Game<V>, tags: &[(&str, &str)]) -> String {
         line.push_str(word);
         line.push(' ');
     };
-    for (i, mv) in game.moves().iter().enumerate() {
-        if pos.turn() == first {
+    for (i, (by_first, text)) in record.moves.iter().enumerate() {
+        if *by_first {
             push(&mut line, &mut out, &format!("{number}."));
         } else if i == 0 {
             push(&mut line, &mut out, &format!("{number}..."));
         }
-        push(&mut line, &mut out, &pos.move_text(mv));
-        if pos.turn() != first {
+        push(&mut line, &mut out, text);
+        if !by_first {
             number += 1;
         }
-        pos = pos.play(mv);
     }
     push(&mut line, &mut out, result);
     out.push_str(line.trim_end());

@@ -330,29 +330,95 @@ impl AnyGame {
     }
 }
 
-/// The picture's `(x, y)` of the top-left corner of the square at board
-/// `(row, col)` (White's view).
-fn corner<V: Variant>(row: u8, col: u8, flipped: bool) -> (u32, u32) {
-    let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
-    let (dr, dc) = if flipped {
-        (row, w - 1 - col)
-    } else {
-        (h - 1 - row, col)
-    };
-    (FRAME + dc as u32 * CELL, FRAME + dr as u32 * CELL)
+/// What a picture shows of a position, read once from the variant so that
+/// the drawing itself is one function for every variant (the picture is not
+/// a hot path; one copy of it per variant would be several kilobytes each
+/// in the WebAssembly package).
+struct Board {
+    name: &'static str,
+    fen: String,
+    width: u8,
+    height: u8,
+    orthogonal: bool,
+    /// By display `(row, col)`, row-major from White's side: the playing
+    /// square there, its text and its number.
+    cells: Vec<Option<(Square, String, u8)>>,
+    /// By square index: the display `(row, col)` of each playing square.
+    coords: Vec<Option<(u8, u8)>>,
+    /// White's pieces then Black's, each in board order: square, king.
+    pieces: Vec<(Square, Color, bool)>,
 }
 
-fn centre<V: Variant>(sq: Square, flipped: bool) -> (u32, u32) {
-    let (row, col) = V::square_coords(sq);
-    let (x, y) = corner::<V>(row, col, flipped);
-    (x + CELL / 2, y + CELL / 2)
+impl Board {
+    fn of<V: Variant>(pos: &Position<V>) -> Self {
+        let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
+        let mut cells = Vec::with_capacity(w as usize * h as usize);
+        let mut coords = Vec::new();
+        for row in 0..h {
+            for col in 0..w {
+                let cell = V::algebraic_square(row, col);
+                if let Some(sq) = cell {
+                    let i = sq.0 as usize;
+                    if coords.len() <= i {
+                        coords.resize(i + 1, None);
+                    }
+                    coords[i] = Some(V::square_coords(sq));
+                }
+                cells.push(cell.map(|sq| (sq, V::square_text(sq), V::square_number(sq))));
+            }
+        }
+        let mut pieces = Vec::new();
+        for color in [Color::White, Color::Black] {
+            for sq in pos.pieces(color).iter() {
+                let king = pos.piece_at(sq).is_some_and(|p| p.kind == PieceKind::King);
+                pieces.push((sq, color, king));
+            }
+        }
+        Board {
+            name: V::NAME,
+            fen: pos.to_fen(),
+            width: w,
+            height: h,
+            orthogonal: V::Board::LAYOUT == Layout::Orthogonal,
+            cells,
+            coords,
+            pieces,
+        }
+    }
+
+    /// The display `(row, col)` of a playing square, `None` for any other.
+    fn coords(&self, sq: Square) -> Option<(u8, u8)> {
+        self.coords.get(sq.0 as usize).copied().flatten()
+    }
+
+    /// The picture's `(x, y)` of the top-left corner of the square at board
+    /// `(row, col)` (White's view).
+    fn corner(&self, row: u8, col: u8, flipped: bool) -> (u32, u32) {
+        let (w, h) = (self.width, self.height);
+        let (dr, dc) = if flipped {
+            (row, w - 1 - col)
+        } else {
+            (h - 1 - row, col)
+        };
+        (FRAME + dc as u32 * CELL, FRAME + dr as u32 * CELL)
+    }
+
+    /// The picture's centre of a playing square.
+    fn centre(&self, sq: Square, flipped: bool) -> Option<(u32, u32)> {
+        let (row, col) = self.coords(sq)?;
+        let (x, y) = self.corner(row, col, flipped);
+        Some((x + CELL / 2, y + CELL / 2))
+    }
 }
 
 fn draw<V: Variant>(pos: &Position<V>, o: &SvgOptions) -> String {
-    let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
-    let orthogonal = V::Board::LAYOUT == Layout::Orthogonal;
+    render(&Board::of(pos), o)
+}
+
+fn render(b: &Board, o: &SvgOptions) -> String {
+    let (w, h) = (b.width, b.height);
+    let orthogonal = b.orthogonal;
     let c = &o.colors;
-    let valid = |sq: &Square| V::Board::is_valid(*sq);
     let (vw, vh) = (2 * FRAME + w as u32 * CELL, 2 * FRAME + h as u32 * CELL);
     let px_h = (o.size as u64 * vh as u64 / vw as u64) as u32;
     let mut s = String::new();
@@ -361,10 +427,10 @@ fn draw<V: Variant>(pos: &Position<V>, o: &SvgOptions) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 {vw} {vh}\" \
          width=\"{}\" height=\"{px_h}\" class=\"draughts-board\" data-variant=\"{}\" data-flipped=\"{}\">",
         o.size,
-        esc(V::NAME),
+        esc(b.name),
         o.flipped
     );
-    let _ = write!(s, "<title>{} {}</title>", esc(V::NAME), esc(&pos.to_fen()));
+    let _ = write!(s, "<title>{} {}</title>", esc(b.name), esc(&b.fen));
     let _ = write!(
         s,
         "<defs><marker id=\"arrowhead\" viewBox=\"0 0 10 10\" refX=\"5\" refY=\"5\" \
@@ -380,8 +446,9 @@ fn draw<V: Variant>(pos: &Position<V>, o: &SvgOptions) -> String {
     let mut labels = String::new();
     for row in 0..h {
         for col in 0..w {
-            let (x, y) = corner::<V>(row, col, o.flipped);
-            let Some(sq) = V::algebraic_square(row, col) else {
+            let (x, y) = b.corner(row, col, o.flipped);
+            let Some((sq, text, number)) = &b.cells[row as usize * w as usize + col as usize]
+            else {
                 let _ = write!(
                     s,
                     "<rect class=\"square light\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\"/>",
@@ -394,7 +461,7 @@ fn draw<V: Variant>(pos: &Position<V>, o: &SvgOptions) -> String {
                 s,
                 "<rect class=\"square dark{}\" data-square=\"{}\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\"{}/>",
                 if alt { " alt" } else { "" },
-                esc(&V::square_text(sq)),
+                esc(text),
                 esc(if alt { &c.dark_alt } else { &c.dark }),
                 if orthogonal {
                     " stroke=\"rgba(40, 20, 8, 0.55)\" stroke-width=\"0.5\""
@@ -406,7 +473,7 @@ fn draw<V: Variant>(pos: &Position<V>, o: &SvgOptions) -> String {
                 ("last-move", &o.last_move, &c.last_move),
                 ("highlight", &o.highlights, &c.highlight),
             ] {
-                if list.contains(&sq) {
+                if list.contains(sq) {
                     let _ = write!(
                         s,
                         "<rect class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\"/>",
@@ -415,8 +482,8 @@ fn draw<V: Variant>(pos: &Position<V>, o: &SvgOptions) -> String {
                 }
             }
             let name = match o.labels {
-                Labels::Squares => Some(V::square_text(sq)),
-                Labels::Numbers => Some(V::square_number(sq).to_string()),
+                Labels::Squares => Some(text.clone()),
+                Labels::Numbers => Some(number.to_string()),
                 Labels::None | Labels::Coordinates => None,
             };
             if let Some(name) = name {
@@ -439,7 +506,7 @@ fn draw<V: Variant>(pos: &Position<V>, o: &SvgOptions) -> String {
         // Files along the bottom, ranks along the left, as seen.
         for col in 0..w {
             let bottom_row = if o.flipped { h - 1 } else { 0 };
-            let (x, y) = corner::<V>(bottom_row, col, o.flipped);
+            let (x, y) = b.corner(bottom_row, col, o.flipped);
             let _ = write!(
                 labels,
                 "<text class=\"coordinate\" x=\"{}\" y=\"{}\" text-anchor=\"end\" font-family=\"system-ui, sans-serif\" font-size=\"12\" font-weight=\"600\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2.5\" paint-order=\"stroke\">{}</text>",
@@ -452,7 +519,7 @@ fn draw<V: Variant>(pos: &Position<V>, o: &SvgOptions) -> String {
         }
         for row in 0..h {
             let left_col = if o.flipped { w - 1 } else { 0 };
-            let (x, y) = corner::<V>(row, left_col, o.flipped);
+            let (x, y) = b.corner(row, left_col, o.flipped);
             let _ = write!(
                 labels,
                 "<text class=\"coordinate\" x=\"{}\" y=\"{}\" font-family=\"system-ui, sans-serif\" font-size=\"12\" font-weight=\"600\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2.5\" paint-order=\"stroke\">{}</text>",
@@ -472,9 +539,17 @@ fn draw<V: Variant>(pos: &Position<V>, o: &SvgOptions) -> String {
             Color::White => (&c.white_piece, &c.white_edge, &c.white_crown),
             Color::Black => (&c.black_piece, &c.black_edge, &c.black_crown),
         };
-        for sq in pos.pieces(color).iter() {
-            let (cx, cy) = centre::<V>(sq, o.flipped);
-            let king = pos.piece_at(sq).is_some_and(|p| p.kind == PieceKind::King);
+        for &(sq, _, king) in b.pieces.iter().filter(|p| p.1 == color) {
+            let Some((cx, cy)) = b.centre(sq, o.flipped) else {
+                continue;
+            };
+            let Some(text) = b.coords(sq).and_then(|(row, col)| {
+                b.cells[row as usize * w as usize + col as usize]
+                    .as_ref()
+                    .map(|cell| &cell.1)
+            }) else {
+                continue;
+            };
             let name = if color == Color::White {
                 "white"
             } else {
@@ -484,7 +559,7 @@ fn draw<V: Variant>(pos: &Position<V>, o: &SvgOptions) -> String {
                 s,
                 "<g class=\"piece {name} {}\" data-square=\"{}\">",
                 if king { "king" } else { "man" },
-                esc(&V::square_text(sq))
+                esc(text)
             );
             let disc = |s: &mut String, cy: f32| {
                 let _ = write!(
@@ -516,8 +591,7 @@ fn draw<V: Variant>(pos: &Position<V>, o: &SvgOptions) -> String {
         }
     }
     // Captured pieces: a ring and a cross.
-    for &sq in o.captured.iter().filter(|sq| valid(sq)) {
-        let (cx, cy) = centre::<V>(sq, o.flipped);
+    for (cx, cy) in o.captured.iter().filter_map(|&sq| b.centre(sq, o.flipped)) {
         let d = (r * 0.6) as u32;
         let _ = write!(
             s,
@@ -540,8 +614,7 @@ fn draw<V: Variant>(pos: &Position<V>, o: &SvgOptions) -> String {
     for arrow in &o.arrows {
         let points: Vec<(u32, u32)> = arrow
             .iter()
-            .filter(|sq| valid(sq))
-            .map(|&sq| centre::<V>(sq, o.flipped))
+            .filter_map(|&sq| b.centre(sq, o.flipped))
             .collect();
         if points.len() < 2 {
             continue;

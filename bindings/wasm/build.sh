@@ -90,7 +90,9 @@ wasm-bindgen --target web --out-dir "$out" --out-name draughts --remove-name-sec
 
 # No wasm-opt: Debian 12's binaryen (108) makes the module unloadable
 # (wasm-bindgen's externref table: "Table.set(): Argument 1 is invalid"),
-# and where it ran -Oz gave a larger gzip (319 KB against 296 KB).
+# and where it ran -Oz gave a larger gzip (319 KB against 296 KB). binaryen
+# 132 (npm) loads it fine but also grows the gzip (-Os 318,871 B, -Oz 320,012 B
+# from 296,002 B) and takes 4-5 minutes: see README.md.
 
 version="$(awk -F'"' '/^version =/ { print $2; exit }' "$here/Cargo.toml")"
 # The package's metadata from the crate's Cargo.toml (version, license,

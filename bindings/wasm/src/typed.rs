@@ -115,8 +115,22 @@ pub trait DynPosition {
 /// The library's picture options from the JS ones: squares read in `V`, the
 /// move to mark read in `pos`.
 fn svg_options<V: Variant>(pos: &Position<V>, o: &SvgOptionsJs) -> Res<SvgOptions> {
+    let mark = |out: SvgOptions, text: &str| -> Res<SvgOptions> {
+        let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
+        Ok(out.mark_move(&mv))
+    };
+    build_svg_options(o, &|name| square::<V>(name), &mark)
+}
+
+/// [`svg_options`]' work, once for every variant: `square` reads a square,
+/// `mark` marks a move given as text.
+fn build_svg_options(
+    o: &SvgOptionsJs,
+    square: &dyn Fn(&str) -> Res<Square>,
+    mark: &dyn Fn(SvgOptions, &str) -> Res<SvgOptions>,
+) -> Res<SvgOptions> {
     let squares = |list: &[SquareArgJs]| -> Res<Vec<Square>> {
-        list.iter().map(|s| square::<V>(&s.name())).collect()
+        list.iter().map(|s| square(&s.name())).collect()
     };
     let mut out = SvgOptions::new().flipped(o.flipped);
     if let Some(labels) = &o.labels {
@@ -132,8 +146,7 @@ fn svg_options<V: Variant>(pos: &Position<V>, o: &SvgOptionsJs) -> Res<SvgOption
         out = out.arrow(squares(arrow)?);
     }
     if let Some(text) = &o.mark {
-        let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
-        out = out.mark_move(&mv);
+        out = mark(out, text)?;
     }
     if let Some(size) = o.size {
         out = out.size(size);
