@@ -226,6 +226,42 @@ pub enum PdnErrorKind {
     },
 }
 
+impl PdnErrorKind {
+    /// The kind's stable name, for bindings and logs: `syntax`,
+    /// `unsupported_game_type`, `no_variant`, `custom_variant`,
+    /// `variant_mismatch`, `fen`, `move`, `unfinished_capture`, `after_end`.
+    ///
+    /// ```
+    /// use draughts::pdn::{parse_pdn, PdnErrorKind};
+    /// let err = parse_pdn("[Event \"x\"]\n1. 11-15 {open").remove(0).unwrap_err();
+    /// assert_eq!(err.kind.name(), "syntax");
+    /// assert_eq!(err.kind.line(), Some(2));
+    /// assert_eq!(PdnErrorKind::NoVariant.name(), "no_variant");
+    /// ```
+    pub const fn name(&self) -> &'static str {
+        match self {
+            PdnErrorKind::Syntax { .. } => "syntax",
+            PdnErrorKind::UnsupportedGameType(_) => "unsupported_game_type",
+            PdnErrorKind::NoVariant => "no_variant",
+            PdnErrorKind::CustomVariant(_) => "custom_variant",
+            PdnErrorKind::VariantMismatch { .. } => "variant_mismatch",
+            PdnErrorKind::Fen(_) => "fen",
+            PdnErrorKind::Move { .. } => "move",
+            PdnErrorKind::UnfinishedCapture { .. } => "unfinished_capture",
+            PdnErrorKind::AfterEnd { .. } => "after_end",
+        }
+    }
+
+    /// The 1-based line of the text where it went wrong, when the reader
+    /// knows it (a syntax error); `None` for the others.
+    pub const fn line(&self) -> Option<usize> {
+        match self {
+            PdnErrorKind::Syntax { line, .. } => Some(*line),
+            _ => None,
+        }
+    }
+}
+
 /// `...` after the move number of the second mover's move, as PDN writes it.
 fn dots(reply: bool) -> &'static str {
     if reply {

@@ -32,7 +32,7 @@ use wasm_bindgen::prelude::*;
 use shapes::{DivideJs, OutcomeJs};
 use typed::{
     color_name, js_name, parse_color, Describe, DynGame, DynInput, DynPosition, MakeGame,
-    MakePosition, ReadPdn, Res,
+    MakePosition, PdnFail, ReadPdn, Res,
 };
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -44,6 +44,33 @@ fn js_err(message: String) -> JsError {
 }
 
 /// Plain JS objects (`null` for `None`, maps as objects, numbers for u64).
+/// A `PdnError` (a JS `Error` named so, with `kind`, `line` and `game`: the
+/// library's names, spelled with dashes) for a PDN text that did not replay.
+fn pdn_err(fail: PdnFail) -> JsValue {
+    let error = js_sys::Error::new(&fail.message);
+    error.set_name("PdnError");
+    let set = |key: &str, value: JsValue| {
+        // Setting a property of a fresh Error object cannot fail.
+        let _ = js_sys::Reflect::set(&error, &JsValue::from_str(key), &value);
+    };
+    set(
+        "kind",
+        fail.kind
+            .map_or(JsValue::NULL, |k| JsValue::from_str(&js_name(k))),
+    );
+    set(
+        "line",
+        fail.line
+            .map_or(JsValue::NULL, |l| JsValue::from_f64(l as f64)),
+    );
+    set(
+        "game",
+        fail.game
+            .map_or(JsValue::NULL, |g| JsValue::from_f64(g as f64)),
+    );
+    error.into()
+}
+
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
@@ -179,6 +206,21 @@ impl Position {
     #[wasm_bindgen(js_name = toString)]
     pub fn to_string_js(&self) -> String {
         self.inner.diagram()
+    }
+
+    /// The diagram with each empty playing square's number in numbered
+    /// variants (the plain diagram in algebraic ones).
+    #[wasm_bindgen(js_name = numberedDiagram)]
+    pub fn numbered_diagram(&self) -> String {
+        self.inner.numbered_diagram()
+    }
+
+    /// The position turned 180 degrees with the colours swapped: the side
+    /// to move becomes the other colour (the library's `Position::flipped`).
+    pub fn flipped(&self) -> Position {
+        Position {
+            inner: self.inner.flipped(),
+        }
     }
 
     /// The side to move.
@@ -413,30 +455,40 @@ impl Game {
     /// its tags name (`CustomVariant` for a house rule, else `Variant` or
     /// `GameType`). Draws by rule end the game as they arise
     /// (see `drawMode`).
+    /// Throws a `PdnError` (an `Error` with `kind`, `line` and `game`, see
+    /// the type) when the text does not replay.
     #[wasm_bindgen(js_name = fromPdn)]
-    pub fn from_pdn(text: &str, variant: Option<String>) -> Result<Game, JsError> {
+    pub fn from_pdn(text: &str, variant: Option<String>) -> Result<Game, JsValue> {
+        let no_kind = |message: String| PdnFail {
+            message,
+            kind: None,
+            line: None,
+            game: None,
+        };
         let name = match variant.filter(|v| !v.trim().is_empty()) {
             Some(v) => v,
             None => {
                 let first = draughts::pdn::parse_pdn(text)
                     .into_iter()
                     .next()
-                    .ok_or_else(|| js_err("the PDN text holds no game".into()))?
-                    .map_err(|e| js_err(e.to_string()))?;
+                    .ok_or_else(|| pdn_err(no_kind("the PDN text holds no game".into())))?
+                    .map_err(|e| pdn_err(PdnFail::of(&e)))?;
                 match first.tag("CustomVariant") {
                     // A house rule, as write_pdn names it.
                     Some(name) => name.trim().to_string(),
                     None => first
                         .variant(None)
-                        .map_err(|e| js_err(format!("game 1: {e}")))?
+                        .map_err(|kind| {
+                            pdn_err(PdnFail::of(&draughts::pdn::PdnError { game: 1, kind }))
+                        })?
                         .name()
                         .to_string(),
                 }
             }
         };
         let mut inner = with_variant(&name, ReadPdn(text))
-            .and_then(|r| r)
-            .map_err(js_err)?;
+            .map_err(|m| pdn_err(no_kind(m)))?
+            .map_err(pdn_err)?;
         inner.set_draw_mode(DrawMode::Automatic);
         Ok(Game { inner })
     }
@@ -603,6 +655,13 @@ impl Game {
     #[wasm_bindgen(js_name = quietKingPlies)]
     pub fn quiet_king_plies(&self) -> usize {
         self.inner.quiet_king_plies()
+    }
+
+    /// The draw counts running now, each with what is left and its text
+    /// ("5-move rule: 3 moves left"), as the library's `Game::draw_counts`.
+    #[wasm_bindgen(js_name = drawCounts, unchecked_return_type = "DrawCountNow[]")]
+    pub fn draw_counts(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.draw_counts())
     }
 
     /// The game as PDN, with `tags` (an object of tag names and values) first.

@@ -13,8 +13,29 @@ pub struct MoveJs {
     pub to: String,
     pub path: Vec<String>,
     pub captured: Vec<String>,
+    pub jumps: Vec<JumpJs>,
     pub capture: bool,
     pub promotes: bool,
+}
+
+/// One jump of a capture: from, to, and the piece jumped.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct JumpJs {
+    pub from: String,
+    pub to: String,
+    pub captured: String,
+}
+
+/// A running draw count of a game (`Game.drawCounts()`).
+#[derive(Serialize, Clone, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct DrawCountNowJs {
+    pub reason: String,
+    pub plies: u16,
+    pub plies_left: u16,
+    pub moves_left: u16,
+    pub claimed: bool,
+    pub text: String,
 }
 
 /// A piece on a square.
@@ -306,10 +327,46 @@ export interface Move {
   to: SquareName;
   /** Landing squares after `from`, in order (one for a step). */
   path: SquareName[];
-  /** Squares of the pieces it captures. */
+  /** Squares of the pieces it captures, in capture order. */
   captured: SquareName[];
+  /** The jumps of a capture in order (for animation); empty for a step. */
+  jumps: Jump[];
   capture: boolean;
   promotes: boolean;
+}
+
+/** One jump of a capture. */
+export interface Jump {
+  from: SquareName;
+  to: SquareName;
+  /** The piece jumped. */
+  captured: SquareName;
+}
+
+/** A draw count running in a game: "5-move rule: 3 moves left". */
+export interface DrawCountNow {
+  /** The rule's reason ("king-moves", "lone-king-five-moves", ...). */
+  reason: string;
+  /** Plies since the count started. */
+  plies: number;
+  /** Plies until the draw (0: the rule is met now). */
+  pliesLeft: number;
+  /** What is left in the rule's own unit (plies, or moves of one side). */
+  movesLeft: number;
+  /** True when the draw must be claimed (false: automatic). */
+  claimed: boolean;
+  /** The library's text. */
+  text: string;
+}
+
+/** The Error `Game.fromPdn` throws for a bad record: name "PdnError". */
+export interface PdnError extends Error {
+  /** "syntax", "move", "variant-mismatch", "unsupported-game-type", ... (null: no game in the text). */
+  kind: string | null;
+  /** 1-based line of the text, when known (syntax errors). */
+  line: number | null;
+  /** 1-based index of the game in the text. */
+  game: number | null;
 }
 
 export interface Piece {

@@ -14,8 +14,8 @@ use draughts::{
 use draughts::svg::{Labels, SvgOptions};
 
 use crate::shapes::{
-    AnalysedMoveJs, AnalysisJs, DrawCountJs, MoveJs, PieceJs, PlayedJs, SearchJs, SquareArgJs,
-    SquareJs, SvgOptionsJs, VariantJs,
+    AnalysedMoveJs, AnalysisJs, DrawCountJs, DrawCountNowJs, JumpJs, MoveJs, PieceJs, PlayedJs,
+    SearchJs, SquareArgJs, SquareJs, SvgOptionsJs, VariantJs,
 };
 
 /// A rejected call: the library's message, thrown as a JS `Error`.
@@ -46,7 +46,15 @@ pub fn move_js<V: Variant>(pos: &Position<V>, mv: &Move<V>) -> MoveJs {
         from: text::<V>(mv.from()),
         to: text::<V>(mv.to()),
         path: texts::<V, _>(mv.path().iter().copied()),
-        captured: texts::<V, _>(mv.captured().iter()),
+        captured: mv.jumps().map(|j| text::<V>(j.captured)).collect(),
+        jumps: mv
+            .jumps()
+            .map(|j| JumpJs {
+                from: text::<V>(j.from),
+                to: text::<V>(j.to),
+                captured: text::<V>(j.captured),
+            })
+            .collect(),
         capture: mv.is_capture(),
         promotes: mv.promotes(),
     }
@@ -87,6 +95,8 @@ pub trait DynPosition {
     fn variant(&self) -> &'static str;
     fn fen(&self) -> String;
     fn diagram(&self) -> String;
+    fn numbered_diagram(&self) -> String;
+    fn flipped(&self) -> Box<dyn DynPosition>;
     fn turn(&self) -> Color;
     fn legal_moves(&self, mode: MoveMode) -> Vec<MoveJs>;
     fn parse_move(&self, text: &str) -> Res<MoveJs>;
@@ -171,6 +181,12 @@ impl<V: Variant> DynPosition for Position<V> {
     }
     fn diagram(&self) -> String {
         Position::diagram(self)
+    }
+    fn numbered_diagram(&self) -> String {
+        draughts::dynamic::numbered_diagram(self)
+    }
+    fn flipped(&self) -> Box<dyn DynPosition> {
+        Box::new(Position::flipped(self))
     }
     fn turn(&self) -> Color {
         Position::turn(self)
@@ -332,6 +348,7 @@ pub trait DynGame {
     fn draw_mode(&self) -> DrawMode;
     fn set_draw_mode(&mut self, mode: DrawMode);
     fn repetitions(&self) -> usize;
+    fn draw_counts(&self) -> Vec<DrawCountNowJs>;
     fn quiet_king_plies(&self) -> usize;
     fn to_pdn(&self, tags: &[(String, String)]) -> String;
     fn to_svg(&self, options: &SvgOptionsJs) -> Res<String>;
@@ -415,6 +432,18 @@ impl<V: Variant> DynGame for Game<V> {
     }
     fn repetitions(&self) -> usize {
         Game::repetitions(self)
+    }
+    fn draw_counts(&self) -> Vec<DrawCountNowJs> {
+        Game::draw_counts(self)
+            .map(|c| DrawCountNowJs {
+                reason: js_name(c.reason.name()),
+                plies: c.plies,
+                plies_left: c.plies_left,
+                moves_left: c.moves_left,
+                claimed: c.trigger == draughts::draws::Trigger::Claim,
+                text: c.to_string(),
+            })
+            .collect()
     }
     fn quiet_king_plies(&self) -> usize {
         Game::quiet_king_plies(self)
@@ -548,26 +577,41 @@ impl VariantVisitor for MakeGame<'_> {
 /// `GameType` tag that names another numbering is an error.
 pub struct ReadPdn<'a>(pub &'a str);
 
+/// Why a PDN text did not replay: the message, and the library's error
+/// kind, line and game number when there is one.
+pub struct PdnFail {
+    pub message: String,
+    pub kind: Option<&'static str>,
+    pub line: Option<usize>,
+    pub game: Option<usize>,
+}
+
+impl PdnFail {
+    pub fn of(e: &draughts::pdn::PdnError) -> PdnFail {
+        PdnFail {
+            message: e.to_string(),
+            kind: Some(e.kind.name()),
+            line: e.kind.line(),
+            game: Some(e.game),
+        }
+    }
+}
+
 impl VariantVisitor for ReadPdn<'_> {
-    type Output = Res<Box<dyn DynGame>>;
+    type Output = Result<Box<dyn DynGame>, PdnFail>;
     fn visit<V: Variant>(self) -> Self::Output {
         let first = parse_pdn(self.0)
             .into_iter()
             .next()
-            .ok_or_else(|| "the PDN text holds no game".to_string())?
-            .map_err(|e| e.to_string())?;
-        match first.game_type() {
-            Some(Ok(n)) if n != V::RULES.game_type.number => {
-                return Err(format!(
-                    "game 1: GameType {n} is not {} (GameType {})",
-                    V::NAME,
-                    V::RULES.game_type.number
-                ))
-            }
-            Some(Err(text)) => return Err(format!("game 1: unsupported GameType `{text}`")),
-            _ => {}
-        }
-        let game = replay_as::<V>(&first).map_err(|kind| format!("game 1: {kind}"))?;
+            .ok_or_else(|| PdnFail {
+                message: "the PDN text holds no game".to_string(),
+                kind: None,
+                line: None,
+                game: None,
+            })?
+            .map_err(|e| PdnFail::of(&e))?;
+        let game = replay_as::<V>(&first)
+            .map_err(|kind| PdnFail::of(&draughts::pdn::PdnError { game: 1, kind }))?;
         Ok(Box::new(game))
     }
 }

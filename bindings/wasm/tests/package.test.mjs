@@ -163,7 +163,25 @@ test("a rejected call changes nothing and never traps", () => {
   assert.deepEqual(input.clicks, []);
 
   throwsMessage(() => Game.fromPdn("", "english"), /no game/);
-  throwsMessage(() => Game.fromPdn('[GameType "20"]\n1. 32-28 *', "english"), /GameType 20 is not english/);
+  throwsMessage(() => Game.fromPdn('[GameType "20"]\n1. 32-28 *', "english"), /record is of variant GameType 20, not english/);
+  // A PdnError carries the library's kind (and line, when the reader knows it).
+  for (const [text, kind, line] of [
+    ['[GameType "20"]\n1. 32-28 *', "variant-mismatch", null],
+    ["1. 11-15 11-15 *", "move", null],
+    ['[Event "x"]\n1. 11-15 {open', "syntax", 2],
+  ]) {
+    let e = null;
+    try {
+      Game.fromPdn(text, "english");
+    } catch (err) {
+      e = err;
+    }
+    assert.ok(e instanceof Error, `${text}: no error thrown`);
+    assert.equal(e.name, "PdnError", text);
+    assert.equal(e.kind, kind, text);
+    assert.equal(e.line, line, text);
+    assert.equal(e.game, 1, text);
+  }
   throwsMessage(() => Game.fromPdn("1. 11-15 11-15 *", "english"), /move 1/);
   throwsMessage(() => Game.fromPdn("1. 11-15 *"), /no GameType tag/);
   throwsMessage(() => game.toPdn({ Event: {} }), /tag `Event`/);

@@ -34,6 +34,24 @@ const game = (r) => new Game(r.variant, r.fen || undefined);
 const first = (r) => position(r).legalMoves()[0];
 const snake = (name) => name.replaceAll("-", "_");
 
+// `b w 2-31`: the piece letters, then the numbers as ranges (as the Python test).
+function diagramTokens(text) {
+  const tokens = text
+    .split("\n")
+    .filter((l) => !l.endsWith("to move"))
+    .flatMap((l) => l.split(/\s+/).filter(Boolean));
+  const letters = [...new Set(tokens.filter((t) => !/^\d+$/.test(t)))].sort();
+  const numbers = tokens.filter((t) => /^\d+$/.test(t)).map(Number).sort((a, b) => a - b);
+  const ranges = [];
+  for (let i = 0; i < numbers.length; ) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === numbers[j] + 1) j++;
+    ranges.push(i === j ? `${numbers[i]}` : `${numbers[i]}-${numbers[j]}`);
+    i = j + 1;
+  }
+  return [...letters, ...ranges].join(" ");
+}
+
 function levelEngine(r) {
   const [level, nodes] = r.arg.split(":");
   return new Engine(level, 1, { nodes: Number(nodes), ttMib: 1 });
@@ -47,12 +65,23 @@ const OWNERS = {
   Engine: () => Engine.prototype,
   MoveInput: () => draughts.MoveInput.prototype,
   Move: () => new Position("english").legalMoves()[0],
+  // The Error Game.fromPdn throws for a bad record.
+  PdnError: () => {
+    try {
+      Game.fromPdn("1. 11-15 {open", "english");
+    } catch (e) {
+      return e;
+    }
+    return {};
+  },
 };
 
 function exists(name) {
   const [owner, member] = name.split(".");
   if (!(owner in OWNERS)) return owner in draughts;
   if (member === "constructor") return typeof draughts[owner] === "function";
+  // A static method (Game.fromPdn) is on the class itself.
+  if (typeof draughts[owner] === "function" && member in draughts[owner]) return true;
   const obj = OWNERS[owner]();
   return member in obj;
 }
@@ -60,6 +89,34 @@ function exists(name) {
 const CHECKS = {
   fen_in_out: ["Position.constructor+Position.fen", (r) => position(r).fen()],
   legal_moves_with_path: ["Position.legalMoves+Move.path", (r) => `${first(r).text} path=${first(r).path.join(",")}`],
+  jumps_in_capture_order: [
+    "Position.legalMoves+Move.jumps",
+    (r) => first(r).jumps.map((j) => `${j.from}>${j.to}>${j.captured}`).join(" "),
+  ],
+  captured_in_capture_order: ["Position.legalMoves+Move.captured", (r) => first(r).captured.join(",")],
+  draw_counts_with_text: [
+    "Game.drawCounts",
+    (r) =>
+      game(r)
+        .drawCounts()
+        .filter((c) => snake(c.reason) === r.arg)
+        .map((c) => c.text)
+        .join(";"),
+  ],
+  flipped_position: ["Position.flipped", (r) => position(r).flipped().fen()],
+  diagram_with_square_numbers: ["Position.numberedDiagram", (r) => diagramTokens(position(r).numberedDiagram())],
+  pdn_error_kind_and_line: [
+    "Game.fromPdn+PdnError.kind",
+    (r) => {
+      try {
+        Game.fromPdn(r.arg, r.variant);
+      } catch (e) {
+        assert.equal(e.name, "PdnError");
+        return `${snake(e.kind)}@${e.line}`;
+      }
+      return "read";
+    },
+  ],
   move_short_text: ["Position.legalMoves+Move.notation", (r) => first(r).notation],
   promotion: ["Position.parseMove+Move.promotes", (r) => String(position(r).parseMove(r.arg).promotes)],
   click_input_jumped: [
