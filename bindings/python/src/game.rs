@@ -549,30 +549,25 @@ fn pdn_error<'py>(
     let kw = PyDict::new(py);
     kw.set_item("game", e.game)?;
     kw.set_item("line", start_line)?;
-    let kind = match &e.kind {
+    match &e.kind {
         PdnErrorKind::Syntax { line, message } => {
             kw.set_item("line", line)?;
             kw.set_item("detail", message)?;
-            "syntax"
         }
         PdnErrorKind::UnsupportedGameType(t) => {
             kw.set_item("detail", t)?;
-            "unsupported_game_type"
         }
-        PdnErrorKind::NoVariant => "no_variant",
+        PdnErrorKind::NoVariant => {}
         PdnErrorKind::CustomVariant(v) => {
             kw.set_item("detail", v)?;
-            "custom_variant"
         }
         PdnErrorKind::VariantMismatch { record, expected } => {
             kw.set_item("record", record)?;
             kw.set_item("expected", expected)?;
             kw.set_item("detail", e.kind.to_string())?;
-            "variant_mismatch"
         }
         PdnErrorKind::Fen(f) => {
             kw.set_item("detail", f.to_string())?;
-            "fen"
         }
         PdnErrorKind::Move {
             number,
@@ -582,13 +577,11 @@ fn pdn_error<'py>(
             ..
         } => {
             move_parts(&kw, *number, *side, text, &reason.to_string())?;
-            "move"
         }
         PdnErrorKind::UnfinishedCapture {
             number, side, text, ..
         } => {
             move_parts(&kw, *number, *side, text, "the capture is not finished")?;
-            "unfinished_capture"
         }
         PdnErrorKind::AfterEnd {
             number,
@@ -598,15 +591,14 @@ fn pdn_error<'py>(
             ..
         } => {
             move_parts(&kw, *number, *side, text, &reason.to_string())?;
-            "after_end"
         }
         #[allow(unreachable_patterns)]
         _ => {
             kw.set_item("detail", e.kind.to_string())?;
-            "other"
         }
     };
-    kw.set_item("kind", kind)?;
+    // The library's stable name of the kind (`PdnErrorKind::name`).
+    kw.set_item("kind", e.kind.name())?;
     errors::PdnError::class(py)?.call((e.to_string(),), Some(&kw))
 }
 
