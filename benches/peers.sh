@@ -3,7 +3,7 @@
 # table in README.md's perft section. Build the peers first as
 # ../shared/peers/README.md says (outside this repository), then:
 #
-#   cargo build --release -p draughts-cli
+#   cargo build --release -p draughts-cli   # CARGO_TARGET_DIR is honoured
 #   PEERS=/path/to/peers SHARED=/path/to/shared bash benches/peers.sh
 #
 # PEERS holds scan/perft/scan_perft, dctl/dctl_perft and
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 : "${PEERS:?set PEERS to the folder with the built peers}"
 : "${SHARED:=../shared}"
 RUNS=${RUNS:-3}
-ours=target/release/draughts
+ours=${CARGO_TARGET_DIR:-target}/release/draughts
 scan=$PEERS/scan/perft/scan_perft
 dctl=$PEERS/dctl/dctl_perft
 kish=$PEERS/kish-perft/target/release/kish-perft
