@@ -59,6 +59,6 @@ impl From<AnyGame> for Box<dyn DynGame> {
 impl From<AnyMoveInput> for Box<dyn DynInput> {
     /// The click input behind the dynamic face (open: it was made for a position).
     fn from(i: AnyMoveInput) -> Self {
-        with_input!(i, i => Box::new(super::input::Input::from_input(i)))
+        with_input!(i, i => Box::new(super::position::Input::from_input(i)))
     }
 }

@@ -3,9 +3,9 @@
 use core::fmt;
 
 use super::engine::{with_hooks, DynAnalysis, DynHooks, DynPlayed, DynSearch};
-use super::input::{DynInput, Input};
 use super::moves::MoveInfo;
 use super::position::DynPosition;
+use super::position::{DynInput, Input};
 use crate::draws::{DrawCount, DrawReason};
 use crate::engine::{Engine, Hooks, LevelSpec, Limits};
 use crate::error::MoveError;

@@ -70,15 +70,13 @@
 mod any;
 mod engine;
 mod game;
-mod input;
 mod moves;
 mod position;
 
 pub use engine::{DynAnalysis, DynHooks, DynInfo, DynPlayed, DynSearch};
 pub use game::DynGame;
-pub use input::DynInput;
 pub use moves::MoveInfo;
-pub use position::{numbered_diagram, DynPosition};
+pub use position::{numbered_diagram, DynInput, DynPosition};
 
 use crate::error::FenError;
 use crate::game::Game;
