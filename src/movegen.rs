@@ -220,7 +220,10 @@ impl<V: Variant> Position<V> {
 
     /// The men of the side to move that can start a capture, and whether any
     /// king can.
-    #[inline(always)]
+    // Forced inline natively (perft runs fewer instructions); in WebAssembly,
+    // where its 24 modes would each get the copies, the compiler decides.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline)]
     fn capturers(&self) -> (Bits<V>, bool) {
         let (own, opp) = self.own_opp();
         let empty = V::Board::ALL & !(own | opp);
@@ -1097,7 +1100,10 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
     }
 
     /// Records the complete sequence `path[..len]`.
-    #[inline(always)]
+    // Forced inline natively (perft runs fewer instructions); in WebAssembly,
+    // where its 24 modes would each get the copies, the compiler decides.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline)]
     fn record(&mut self, len: usize, captured: Bits<V>, king_seq: u32, promotes: bool) {
         if !V::RULES.precedence.is_empty() {
             let key = self.key(captured, king_seq);
