@@ -9,8 +9,8 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { serve } from "./server.mjs";
+import { launchChromium } from "./browser.mjs";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const shots = path.join(webRoot, "screenshots");
@@ -20,16 +20,7 @@ let server, url, browser;
 
 before(async () => {
   ({ server, url } = await serve());
-  // Playwright starts Chromium with a fresh, empty profile of its own (a new
-  // temporary --user-data-dir) and removes it on close.
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
