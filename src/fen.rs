@@ -14,11 +14,10 @@
 //! (1-based, the side to move being field 1) and the offending token or square.
 //! The written FEN is canonical, and reading it gives the same position.
 
-use crate::bitboard::{BitSet, Bitboard, Square};
+use crate::bitboard::Square;
 use crate::error::FenError;
-use crate::geometry::Geometry;
-use crate::position::{Position, Setup};
-use crate::squares::Bits;
+use crate::face::{bit, narrow, squares, wide, Face};
+use crate::position::{KingRun, Position, Setup};
 use crate::squares::SquareSet;
 use crate::variant::{Color, Variant};
 
@@ -41,131 +40,15 @@ impl<V: Variant> Position<V> {
     /// assert!(a == b && b == c);
     /// ```
     pub fn from_fen(fen: &str) -> Result<Self, FenError> {
-        let text: String = unwrap_tag(fen)
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect();
-        let text = text.strip_suffix('.').unwrap_or(&text);
-        if text.is_empty() {
-            return Err(FenError::Empty);
-        }
-        let mut fields = text.split(':');
-        let side = fields.next().unwrap_or_default();
-        let turn = match side {
-            "W" | "w" => Color::White,
-            "B" | "b" => Color::Black,
-            _ => return Err(FenError::BadSide(side.to_string())),
-        };
-        let mut sides: [Option<(Bits<V>, Bits<V>)>; 2] = [None, None];
-        let mut fields_of = [0usize; 2];
-        let mut runs: Option<(usize, ParsedRuns)> = None;
-        for (i, field) in fields.enumerate() {
-            let index = i + 2;
-            if is_counter(field) {
-                continue;
-            }
-            if field.starts_with('+') {
-                if V::RULES.king_move_limit.is_none() || runs.is_some() {
-                    return Err(FenError::ExtraField {
-                        field: index,
-                        text: field.to_string(),
-                    });
-                }
-                runs = Some((index, parse_runs::<V>(field, index)?));
-                continue;
-            }
-            let mut chars = field.chars();
-            let color = match chars.next() {
-                Some('W' | 'w') => Color::White,
-                Some('B' | 'b') => Color::Black,
-                _ if i >= 2 => {
-                    return Err(FenError::ExtraField {
-                        field: index,
-                        text: field.to_string(),
-                    })
-                }
-                _ => {
-                    return Err(FenError::BadColor {
-                        field: index,
-                        text: field.to_string(),
-                    })
-                }
-            };
-            let slot = &mut sides[color as usize];
-            if slot.is_some() {
-                return Err(FenError::DuplicateColor {
-                    field: index,
-                    color: color.letter(),
-                });
-            }
-            *slot = Some(parse_list::<V>(chars.as_str(), index)?);
-            fields_of[color as usize] = index;
-        }
-        if sides.iter().all(Option::is_none) {
-            return Err(FenError::NoPieceFields);
-        }
-        let (white, white_kings) = sides[0].unwrap_or_default();
-        let (black, black_kings) = sides[1].unwrap_or_default();
-        let field_of = |c: Color| fields_of[c as usize];
-        if let Some(sq) = Bitboard(white & black).first() {
-            return Err(FenError::OnBothSides {
-                field: field_of(Color::White).max(field_of(Color::Black)),
-                square: V::square_text(sq),
-            });
-        }
         let start = Position::<V>::start();
-        for (color, pieces, kings, far) in [
-            (Color::White, white, white_kings, V::Board::LAST_ROW),
-            (Color::Black, black, black_kings, V::Board::FIRST_ROW),
-        ] {
-            if let Some(sq) = Bitboard(pieces & !kings & far).first() {
-                return Err(FenError::ManOnPromotionRow {
-                    field: field_of(color),
-                    square: V::square_text(sq),
-                });
-            }
-            let (count, max) = (pieces.count() as usize, start.pieces(color).len());
-            if count > max {
-                return Err(FenError::TooManyPieces {
-                    field: field_of(color),
-                    color: color.letter(),
-                    count,
-                    max,
-                });
-            }
-        }
-        let mut king_runs = [None; 2];
-        if let Some((field, parsed)) = runs {
-            for (color, pieces, kings) in [
-                (Color::White, white, white_kings),
-                (Color::Black, black, black_kings),
-            ] {
-                let Some((moves, king)) = parsed[color as usize] else {
-                    continue;
-                };
-                let limit = V::RULES.king_move_limit.unwrap_or(0);
-                if moves > limit {
-                    return Err(FenError::BadKingMoves {
-                        field,
-                        text: format!("{moves}"),
-                    });
-                }
-                // lidraughts keeps the square of a king that has since
-                // been captured, or a count for a side whose men are gone;
-                // such a count can't limit any move, and reads as none.
-                let bit = Bits::<V>::bit(king.0 as u32);
-                if (kings & bit).is_zero() || (pieces & !kings).is_zero() {
-                    continue;
-                }
-                king_runs[color as usize] = Some(crate::position::KingRun { king, moves });
-            }
-        }
+        let max = [Color::White, Color::Black].map(|c| start.pieces(c).len());
+        let f = read_fen(Face::of::<V>(), fen, max)?;
         let setup = Setup {
-            white: SquareSet::from_bits(white),
-            black: SquareSet::from_bits(black),
-            kings: SquareSet::from_bits(white_kings | black_kings),
-            turn: Some(turn),
-            king_runs,
+            white: SquareSet::from_bits(narrow::<V>(f.white)),
+            black: SquareSet::from_bits(narrow::<V>(f.black)),
+            kings: SquareSet::from_bits(narrow::<V>(f.kings)),
+            turn: Some(f.turn),
+            king_runs: f.king_runs,
         };
         Ok(Position::from_setup(setup)?)
     }
@@ -174,28 +57,184 @@ impl<V: Variant> Position<V> {
     /// numbers ascending with runs of three or more men as ranges (numeric
     /// variants), or algebraic names rank by rank (algebraic variants).
     pub fn to_fen(&self) -> String {
-        let mut out = String::new();
-        out.push(self.turn.letter());
-        for color in [Color::White, Color::Black] {
-            out.push(':');
-            out.push(color.letter());
-            write_list::<V>(&mut out, Bitboard(self.side(color)), Bitboard(self.kings));
+        write_fen(
+            Face::of::<V>(),
+            self.turn,
+            [wide::<V>(self.white), wide::<V>(self.black)],
+            wide::<V>(self.kings),
+            &self.runs,
+        )
+    }
+}
+
+/// A position read from FEN, its squares as `u128` sets.
+struct Fen {
+    turn: Color,
+    white: u128,
+    black: u128,
+    kings: u128,
+    king_runs: [Option<KingRun>; 2],
+}
+
+/// Reads FEN on the board of `face`; `max` is the number of pieces each side
+/// (`[white, black]`) has at the start.
+fn read_fen(face: &Face, fen: &str, max: [usize; 2]) -> Result<Fen, FenError> {
+    let text: String = unwrap_tag(fen)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let text = text.strip_suffix('.').unwrap_or(&text);
+    if text.is_empty() {
+        return Err(FenError::Empty);
+    }
+    let mut fields = text.split(':');
+    let side = fields.next().unwrap_or_default();
+    let turn = match side {
+        "W" | "w" => Color::White,
+        "B" | "b" => Color::Black,
+        _ => return Err(FenError::BadSide(side.to_string())),
+    };
+    let mut sides: [Option<(u128, u128)>; 2] = [None, None];
+    let mut fields_of = [0usize; 2];
+    let mut runs: Option<(usize, ParsedRuns)> = None;
+    for (i, field) in fields.enumerate() {
+        let index = i + 2;
+        if is_counter(field) {
+            continue;
         }
-        if self.runs.iter().any(Option::is_some) {
-            out.push(':');
-            for color in [Color::Black, Color::White] {
-                out.push('+');
-                match self.runs[color as usize] {
-                    Some(r) if V::RULES.game_type.algebraic => {
-                        out.push_str(&format!("{}{}", r.moves, V::algebraic_name(r.king)))
-                    }
-                    Some(r) => out.push_str(&format!("{}{:02}", r.moves, V::square_number(r.king))),
-                    None => out.push('0'),
+        if field.starts_with('+') {
+            if face.king_move_limit.is_none() || runs.is_some() {
+                return Err(FenError::ExtraField {
+                    field: index,
+                    text: field.to_string(),
+                });
+            }
+            runs = Some((index, parse_runs(face, field, index)?));
+            continue;
+        }
+        let mut chars = field.chars();
+        let color = match chars.next() {
+            Some('W' | 'w') => Color::White,
+            Some('B' | 'b') => Color::Black,
+            _ if i >= 2 => {
+                return Err(FenError::ExtraField {
+                    field: index,
+                    text: field.to_string(),
+                })
+            }
+            _ => {
+                return Err(FenError::BadColor {
+                    field: index,
+                    text: field.to_string(),
+                })
+            }
+        };
+        let slot = &mut sides[color as usize];
+        if slot.is_some() {
+            return Err(FenError::DuplicateColor {
+                field: index,
+                color: color.letter(),
+            });
+        }
+        *slot = Some(parse_list(face, chars.as_str(), index)?);
+        fields_of[color as usize] = index;
+    }
+    if sides.iter().all(Option::is_none) {
+        return Err(FenError::NoPieceFields);
+    }
+    let (white, white_kings) = sides[0].unwrap_or_default();
+    let (black, black_kings) = sides[1].unwrap_or_default();
+    let field_of = |c: Color| fields_of[c as usize];
+    if let Some(sq) = squares(white & black).next() {
+        return Err(FenError::OnBothSides {
+            field: field_of(Color::White).max(field_of(Color::Black)),
+            square: face.square_text(sq),
+        });
+    }
+    for (color, pieces, kings, far) in [
+        (Color::White, white, white_kings, face.last_row),
+        (Color::Black, black, black_kings, face.first_row),
+    ] {
+        if let Some(sq) = squares(pieces & !kings & far).next() {
+            return Err(FenError::ManOnPromotionRow {
+                field: field_of(color),
+                square: face.square_text(sq),
+            });
+        }
+        let (count, max) = (pieces.count_ones() as usize, max[color as usize]);
+        if count > max {
+            return Err(FenError::TooManyPieces {
+                field: field_of(color),
+                color: color.letter(),
+                count,
+                max,
+            });
+        }
+    }
+    let mut king_runs = [None; 2];
+    if let Some((field, parsed)) = runs {
+        for (color, pieces, kings) in [
+            (Color::White, white, white_kings),
+            (Color::Black, black, black_kings),
+        ] {
+            let Some((moves, king)) = parsed[color as usize] else {
+                continue;
+            };
+            let limit = face.king_move_limit.unwrap_or(0);
+            if moves > limit {
+                return Err(FenError::BadKingMoves {
+                    field,
+                    text: format!("{moves}"),
+                });
+            }
+            // lidraughts keeps the square of a king that has since
+            // been captured, or a count for a side whose men are gone;
+            // such a count can't limit any move, and reads as none.
+            if kings & bit(king) == 0 || pieces & !kings == 0 {
+                continue;
+            }
+            king_runs[color as usize] = Some(KingRun { king, moves });
+        }
+    }
+    Ok(Fen {
+        turn,
+        white,
+        black,
+        kings: white_kings | black_kings,
+        king_runs,
+    })
+}
+
+/// Writes the canonical FEN of a position (see [`Position::to_fen`]);
+/// `sides` is `[white, black]`.
+fn write_fen(
+    face: &Face,
+    turn: Color,
+    sides: [u128; 2],
+    kings: u128,
+    runs: &[Option<KingRun>; 2],
+) -> String {
+    let mut out = String::new();
+    out.push(turn.letter());
+    for color in [Color::White, Color::Black] {
+        out.push(':');
+        out.push(color.letter());
+        write_list(face, &mut out, sides[color as usize], kings);
+    }
+    if runs.iter().any(Option::is_some) {
+        out.push(':');
+        for color in [Color::Black, Color::White] {
+            out.push('+');
+            match runs[color as usize] {
+                Some(r) if face.algebraic => {
+                    out.push_str(&format!("{}{}", r.moves, face.algebraic_name(r.king)))
                 }
+                Some(r) => out.push_str(&format!("{}{:02}", r.moves, face.square_number(r.king))),
+                None => out.push('0'),
             }
         }
-        out
     }
+    out
 }
 
 /// Per colour (`[white, black]`), a king-move count and its king's square.
@@ -204,7 +243,7 @@ type ParsedRuns = [Option<(u8, Square)>; 2];
 /// Reads lidraughts' king-move field `+<n>[<sq>]+<n>[<sq>]` (Black first):
 /// per colour, the count and the square of the king that made the moves, or
 /// `None` for a zero count.
-fn parse_runs<V: Variant>(field: &str, index: usize) -> Result<ParsedRuns, FenError> {
+fn parse_runs(face: &Face, field: &str, index: usize) -> Result<ParsedRuns, FenError> {
     let bad = || FenError::BadKingMoves {
         field: index,
         text: field.to_string(),
@@ -220,14 +259,14 @@ fn parse_runs<V: Variant>(field: &str, index: usize) -> Result<ParsedRuns, FenEr
         let square = chars.as_str();
         if moves == 0 {
             // lidraughts writes a bare 0 (a square after it would be stale).
-            if !square.is_empty() && V::parse_square(&square.to_ascii_lowercase()).is_none() {
+            if !square.is_empty() && face.parse_square(&square.to_ascii_lowercase()).is_none() {
                 return Err(bad());
             }
             continue;
         }
         let sq = match parse_number(square) {
-            Some(n) => V::square(n),
-            None => V::parse_square(&square.to_ascii_lowercase()),
+            Some(n) => face.square(n),
+            None => face.parse_square(&square.to_ascii_lowercase()),
         }
         .ok_or_else(bad)?;
         out[color as usize] = Some((moves, sq));
@@ -247,9 +286,9 @@ fn unwrap_tag(fen: &str) -> &str {
         .unwrap_or(t)
 }
 
-fn parse_list<V: Variant>(list: &str, field: usize) -> Result<(Bits<V>, Bits<V>), FenError> {
-    let mut pieces = Bits::<V>::ZERO;
-    let mut kings = Bits::<V>::ZERO;
+fn parse_list(face: &Face, list: &str, field: usize) -> Result<(u128, u128), FenError> {
+    let mut pieces = 0u128;
+    let mut kings = 0u128;
     if list.is_empty() {
         return Ok((pieces, kings));
     }
@@ -266,8 +305,8 @@ fn parse_list<V: Variant>(list: &str, field: usize) -> Result<(Bits<V>, Bits<V>)
             token: token.to_string(),
         };
         let mut add = |sq: Square, text: &str| -> Result<(), FenError> {
-            let bit = Bits::<V>::bit(sq.0 as u32);
-            if !(pieces & bit).is_zero() {
+            let bit = bit(sq);
+            if pieces & bit != 0 {
                 return Err(FenError::DuplicateSquare {
                     field,
                     square: text.to_string(),
@@ -291,13 +330,13 @@ fn parse_list<V: Variant>(list: &str, field: usize) -> Result<(Bits<V>, Bits<V>)
                 return Err(bad_range());
             }
             for n in a..=b {
-                let sq = V::square(n).ok_or_else(bad_range)?;
+                let sq = face.square(n).ok_or_else(bad_range)?;
                 add(sq, &n.to_string())?;
             }
         } else {
             let sq = match parse_number(body) {
-                Some(n) => V::square(n),
-                None => V::parse_square(&body.to_ascii_lowercase()),
+                Some(n) => face.square(n),
+                None => face.parse_square(&body.to_ascii_lowercase()),
             }
             .ok_or_else(bad_square)?;
             add(sq, body)?;
@@ -330,7 +369,7 @@ fn is_counter(field: &str) -> bool {
         && chars.as_str().bytes().all(|c| c.is_ascii_digit())
 }
 
-fn write_list<V: Variant>(out: &mut String, pieces: Bitboard<Bits<V>>, kings: Bitboard<Bits<V>>) {
+fn write_list(face: &Face, out: &mut String, pieces: u128, kings: u128) {
     use core::fmt::Write;
     let mut first = true;
     let mut sep = |out: &mut String| {
@@ -339,22 +378,21 @@ fn write_list<V: Variant>(out: &mut String, pieces: Bitboard<Bits<V>>, kings: Bi
         }
         first = false;
     };
-    if V::RULES.game_type.algebraic {
-        let mut squares: Vec<Square> = pieces.iter().collect();
-        squares.sort_by_key(|&s| V::Board::coords(s));
-        for s in squares {
+    if face.algebraic {
+        let mut list: Vec<Square> = squares(pieces).collect();
+        list.sort_by_key(|&s| face.coords(s));
+        for s in list {
             sep(out);
-            if kings.contains(s) {
+            if kings & bit(s) != 0 {
                 out.push('K');
             }
-            out.push_str(&V::algebraic_name(s));
+            out.push_str(&face.algebraic_name(s));
         }
         return;
     }
     let numbers: Vec<(u8, bool)> = {
-        let mut v: Vec<(u8, bool)> = pieces
-            .iter()
-            .map(|s| (V::square_number(s), kings.contains(s)))
+        let mut v: Vec<(u8, bool)> = squares(pieces)
+            .map(|s| (face.square_number(s), kings & bit(s) != 0))
             .collect();
         v.sort_unstable();
         v

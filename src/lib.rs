@@ -41,6 +41,7 @@ pub mod dxp;
 pub mod dynamic;
 pub mod engine;
 pub mod error;
+mod face;
 mod fen;
 pub mod game;
 pub mod geometry;

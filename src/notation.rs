@@ -34,13 +34,19 @@
 
 use smallvec::SmallVec;
 
-use crate::bitboard::{BitSet, Bitboard, Square};
+use crate::bitboard::Square;
 use crate::error::MoveTextError;
-use crate::geometry::Geometry;
-use crate::moves::{Move, MoveList, MoveMode};
-use crate::position::{PieceKind, Position};
-use crate::squares::{between, direction, Bits, SquareSet};
-use crate::variant::{Color, KingLanding, KingRange, MidCapturePromotion, Variant};
+use crate::face::{bit, narrow, wide, Face};
+use crate::moves::{Move, MoveList, MoveMode, Path};
+use crate::position::Position;
+use crate::squares::SquareSet;
+use crate::variant::{Color, Variant};
+
+// Everything below up to `Matcher` is written once for every variant: move
+// text and click input are not hot paths, and a copy per variant would be
+// kilobytes each in the WebAssembly package. The moves are read as plain
+// data (`Mv`) and the board as a `Face`; `Matcher` and `MoveInput` are the
+// thin generic shims.
 
 /// Where move text says a move starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,12 +95,12 @@ fn normalize(token: &str) -> String {
 }
 
 /// The algebraic column (0 = `a`) of a square.
-fn file_of<V: Variant>(sq: Square) -> u8 {
-    V::algebraic_name(sq).as_bytes()[0] - b'a'
+fn file_of(face: &Face, sq: Square) -> u8 {
+    face.algebraic_name(sq).as_bytes()[0] - b'a'
 }
 
 /// Reads move text into squares; does not look at the position.
-fn read_text<V: Variant>(text: &str) -> Result<Spec, MoveTextError> {
+fn read_text(face: &Face, text: &str) -> Result<Spec, MoveTextError> {
     let body = text.trim_end_matches(|c: char| c.is_whitespace() || c == '!' || c == '?');
     let first = body.len() - body.trim_start().len();
     if first == body.len() {
@@ -137,17 +143,18 @@ fn read_text<V: Variant>(text: &str) -> Result<Spec, MoveTextError> {
         return Err(MoveTextError::MissingSquare { position: i });
     }
 
-    let algebraic = V::RULES.game_type.algebraic;
+    let algebraic = face.algebraic;
     let bad = |position: usize, token: &str| MoveTextError::BadSquare {
         position,
         token: token.to_string(),
     };
     let square = |position: usize, token: &str| {
-        V::parse_square(&normalize(token)).ok_or_else(|| bad(position, token))
+        face.parse_square(&normalize(token))
+            .ok_or_else(|| bad(position, token))
     };
     let file = |position: usize, token: &str| {
         let col = token.as_bytes()[0].to_ascii_lowercase().wrapping_sub(b'a');
-        if col < V::Board::WIDTH {
+        if col < face.width {
             Ok(col)
         } else {
             Err(bad(position, &token[..1]))
@@ -159,7 +166,7 @@ fn read_text<V: Variant>(text: &str) -> Result<Spec, MoveTextError> {
     let start = if algebraic && t0.len() == 1 && letters == 1 {
         // `e-d4`, `e:d4`, `exd4`: the short notation with a separator.
         Start::File(file(p0, t0)?)
-    } else if let Some(sq) = V::parse_square(&normalize(t0)) {
+    } else if let Some(sq) = face.parse_square(&normalize(t0)) {
         Start::Square(sq)
     } else if algebraic && letters == 2 && t0.len() >= 3 {
         // `ed4`: a piece on the e file moves to d4.
@@ -185,15 +192,69 @@ fn read_text<V: Variant>(text: &str) -> Result<Spec, MoveTextError> {
     })
 }
 
-#[inline]
-fn bit<V: Variant>(sq: Square) -> Bits<V> {
-    // Empty for a square beyond this board's word (a click from another board).
-    Bitboard::<Bits<V>>::from_square(sq).0
+/// A move as plain data: what [`Move`] holds, its captured set as a `u128`.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct Mv {
+    pub(crate) from: Square,
+    pub(crate) path: Path,
+    pub(crate) captured: u128,
+    pub(crate) promotes: bool,
 }
 
-#[inline]
-fn has<V: Variant>(set: Bits<V>, sq: Square) -> bool {
-    !(set & bit::<V>(sq)).is_zero()
+impl Mv {
+    pub(crate) fn of<V: Variant>(m: &Move<V>) -> Mv {
+        Mv {
+            from: m.from,
+            path: m.path.clone(),
+            captured: wide::<V>(m.captured),
+            promotes: m.promotes,
+        }
+    }
+
+    /// The move of variant `V` this data was read from.
+    pub(crate) fn to_move<V: Variant>(&self) -> Move<V> {
+        Move {
+            from: self.from,
+            path: self.path.clone(),
+            captured: narrow::<V>(self.captured),
+            promotes: self.promotes,
+            _v: core::marker::PhantomData,
+        }
+    }
+
+    pub(crate) fn to(&self) -> Square {
+        *self
+            .path
+            .last()
+            .expect("a move has at least one landing square")
+    }
+
+    pub(crate) fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    /// The full-path text (`Move`'s `Display`).
+    pub(crate) fn text(&self, face: &Face) -> String {
+        face.path_text(self.from, &self.path, self.is_capture())
+    }
+
+    /// The pieces jumped by the first `n` jumps ([`Move::jumps`]).
+    fn jumped(&self, face: &Face, n: usize) -> u128 {
+        let (mut left, mut prev, mut done) = (self.captured, self.from, 0u128);
+        for &to in self.path.iter().take(n) {
+            if left == 0 {
+                break;
+            }
+            let hit = face.between(prev, to) & left;
+            if hit.count_ones() != 1 {
+                break;
+            }
+            left ^= hit;
+            done |= hit;
+            prev = to;
+        }
+        done
+    }
 }
 
 /// One jump of a capture route.
@@ -213,40 +274,33 @@ struct Jump {
 /// pieces in a straight line may stop on any square between them before the
 /// second jump; routes mode lists such a double jump once (with the first
 /// landing square), so every square between the two pieces is accepted there.
-fn landing_sets<V: Variant>(pos: &Position<V>, mv: &Move<V>) -> SmallVec<[Bits<V>; 16]> {
-    let path = mv.path();
-    let mut sets: SmallVec<[Bits<V>; 16]> = path.iter().map(|&s| bit::<V>(s)).collect();
-    if path.len() < 2
-        || !mv.is_capture()
-        || V::RULES.king_range != KingRange::Flying
-        || V::RULES.king_landing == KingLanding::DirectlyBehind
-    {
+fn landing_sets(face: &Face, turn: Color, kings: u128, mv: &Mv) -> SmallVec<[u128; 16]> {
+    let path = &mv.path[..];
+    let mut sets: SmallVec<[u128; 16]> = path.iter().map(|&s| bit(s)).collect();
+    if path.len() < 2 || !mv.is_capture() || !face.flying_beyond {
         return sets;
     }
-    let far = match pos.turn() {
-        Color::White => V::Board::LAST_ROW,
-        Color::Black => V::Board::FIRST_ROW,
-    };
-    let captured = mv.captured().bits();
-    let mut king = matches!(pos.piece_at(mv.from()), Some(p) if p.kind == PieceKind::King);
-    let mut removed = Bits::<V>::ZERO;
-    let mut prev = mv.from();
+    let far = face.far_row(turn);
+    let captured = mv.captured;
+    let mut king = kings & bit(mv.from) != 0;
+    let mut removed = 0u128;
+    let mut prev = mv.from;
     let mut jumps: SmallVec<[Jump; 16]> = SmallVec::new();
     for &land in path {
-        let Some(dir) = direction::<V>(prev, land) else {
+        let Some(dir) = face.direction(prev, land) else {
             return sets;
         };
-        let hit = between::<V>(prev, land) & captured & !removed;
-        if hit.count() != 1 {
+        let hit = face.between(prev, land) & captured & !removed;
+        if hit.count_ones() != 1 {
             return sets;
         }
         jumps.push(Jump {
-            captured: Square(hit.lowest() as u8),
+            captured: Square(hit.trailing_zeros() as u8),
             dir,
             by_king: king,
         });
         removed |= hit;
-        if V::RULES.promotion == MidCapturePromotion::PromotesAndContinues && has::<V>(far, land) {
+        if face.promotes_and_continues && far & bit(land) != 0 {
             king = true;
         }
         prev = land;
@@ -254,7 +308,7 @@ fn landing_sets<V: Variant>(pos: &Position<V>, mv: &Move<V>) -> SmallVec<[Bits<V
     for i in 0..path.len() - 1 {
         let (a, b) = (&jumps[i], &jumps[i + 1]);
         if a.by_king && a.dir == b.dir {
-            sets[i] |= between::<V>(a.captured, b.captured);
+            sets[i] |= face.between(a.captured, b.captured);
         }
     }
     sets
@@ -263,8 +317,8 @@ fn landing_sets<V: Variant>(pos: &Position<V>, mv: &Move<V>) -> SmallVec<[Bits<V
 /// Matches `clicks` in order against the landing sets `sets[..limit]`, each
 /// click at a later landing than the one before. Returns the index after the
 /// last matched landing (the earliest possible), or `None`.
-fn subsequence<V: Variant>(
-    sets: &[Bits<V>],
+fn subsequence(
+    sets: &[u128],
     clicks: &[Square],
     limit: usize,
     exact: Option<&[Square]>,
@@ -277,7 +331,7 @@ fn subsequence<V: Variant>(
             }
             let ok = match exact {
                 Some(path) => path[i] == sq,
-                None => has::<V>(sets[i], sq),
+                None => sets[i] & bit(sq) != 0,
             };
             i += 1;
             if ok {
@@ -289,9 +343,10 @@ fn subsequence<V: Variant>(
 }
 
 /// A capture route (or a step) with the squares accepted for its landings.
-struct Route<V: Variant> {
-    mv: Move<V>,
-    sets: SmallVec<[Bits<V>; 16]>,
+#[derive(Clone)]
+struct Route {
+    mv: Mv,
+    sets: SmallVec<[u128; 16]>,
     /// Index of the distinct move this route belongs to.
     key: usize,
 }
@@ -307,76 +362,68 @@ struct Hit {
     full: bool,
 }
 
-/// The legal moves of a position, prepared for matching text and clicks.
-struct Matcher<V: Variant> {
-    pos: Position<V>,
-    distinct: MoveList<V>,
-    routes: Vec<Route<V>>,
-    movable: Bits<V>,
+/// A move chosen by text or clicks: a route, or (never in practice) the
+/// distinct move itself.
+#[derive(Clone, Copy, Debug)]
+enum Choice {
+    Route(usize),
+    Distinct(usize),
 }
 
-fn same_move<V: Variant>(a: &Move<V>, b: &Move<V>) -> bool {
-    a.from() == b.from() && a.to() == b.to() && a.captured() == b.captured()
+/// The legal moves of a position as data, prepared for matching text and
+/// clicks.
+#[derive(Clone)]
+struct Core {
+    face: &'static Face,
+    distinct: Vec<Mv>,
+    routes: Vec<Route>,
+    movable: u128,
 }
 
-impl<V: Variant> Clone for Route<V> {
-    fn clone(&self) -> Self {
-        Route {
-            mv: self.mv.clone(),
-            sets: self.sets.clone(),
-            key: self.key,
+fn same_move(a: &Mv, b: &Mv) -> bool {
+    a.from == b.from && a.to() == b.to() && a.captured == b.captured
+}
+
+impl Core {
+    /// `all` is every route (or the distinct moves when there is no
+    /// capture); returns the core and, per route kept, its index in `all`.
+    fn new(
+        face: &'static Face,
+        distinct: Vec<Mv>,
+        all: Vec<Mv>,
+        turn: Color,
+        kings: u128,
+    ) -> (Core, Vec<usize>) {
+        let mut kept = Vec::with_capacity(all.len());
+        let mut routes = Vec::with_capacity(all.len());
+        for (i, mv) in all.into_iter().enumerate() {
+            let Some(key) = distinct.iter().position(|d| same_move(d, &mv)) else {
+                continue;
+            };
+            kept.push(i);
+            routes.push(Route {
+                sets: landing_sets(face, turn, kings, &mv),
+                mv,
+                key,
+            });
         }
-    }
-}
-
-impl<V: Variant> Clone for Matcher<V> {
-    fn clone(&self) -> Self {
-        Matcher {
-            pos: self.pos,
-            distinct: self.distinct.clone(),
-            routes: self.routes.clone(),
-            movable: self.movable,
-        }
-    }
-}
-
-impl<V: Variant> Matcher<V> {
-    fn new(pos: &Position<V>) -> Self {
-        let distinct = pos.legal_moves();
-        let all = if distinct.iter().any(Move::is_capture) {
-            pos.legal_moves_in(MoveMode::Routes)
-        } else {
-            distinct.clone()
-        };
-        let routes = all
-            .into_iter()
-            .filter_map(|mv| {
-                let key = distinct.iter().position(|d| same_move(d, &mv))?;
-                Some(Route {
-                    sets: landing_sets(pos, &mv),
-                    mv,
-                    key,
-                })
-            })
-            .collect();
-        let movable = distinct
-            .iter()
-            .fold(Bits::<V>::ZERO, |acc, m| acc | bit::<V>(m.from()));
-        Matcher {
-            pos: *pos,
+        let movable = distinct.iter().fold(0, |acc, m| acc | bit(m.from));
+        let core = Core {
+            face,
             distinct,
             routes,
             movable,
-        }
+        };
+        (core, kept)
     }
 
-    fn starts(&self, start: Start, mv: &Move<V>) -> bool {
+    fn starts(&self, start: Start, mv: &Mv) -> bool {
         match start {
-            Start::Square(sq) => mv.from() == sq,
+            Start::Square(sq) => mv.from == sq,
             // Printed collections write king moves this way too (`ec3` for a
             // king on e1); when a man and a king of the file both fit, the
             // text is ambiguous.
-            Start::File(col) => file_of::<V>(mv.from()) == col,
+            Start::File(col) => file_of(self.face, mv.from) == col,
         }
     }
 
@@ -387,12 +434,12 @@ impl<V: Variant> Matcher<V> {
             if r.mv.to() != end || !self.starts(start, &r.mv) {
                 continue;
             }
-            let n = r.mv.path().len();
-            if subsequence::<V>(&r.sets, mids, n - 1, None).is_none() {
+            let n = r.mv.path.len();
+            if subsequence(&r.sets, mids, n - 1, None).is_none() {
                 continue;
             }
-            let path = r.mv.path();
-            let exact = subsequence::<V>(&r.sets, mids, n - 1, Some(path)).is_some();
+            let path = &r.mv.path[..];
+            let exact = subsequence(&r.sets, mids, n - 1, Some(path)).is_some();
             let full = n == mids.len() + 1 && path[..n - 1] == *mids;
             out.push(Hit {
                 route: i,
@@ -430,7 +477,7 @@ impl<V: Variant> Matcher<V> {
     /// The move to return for distinct move `key` given the matching routes:
     /// the distinct-mode move itself when its path fits the squares given,
     /// otherwise a route of the same move that does.
-    fn pick(&self, key: usize, hits: &[Hit]) -> Move<V> {
+    fn pick(&self, key: usize, hits: &[Hit]) -> Choice {
         let rep = &self.distinct[key];
         let mine = || hits.iter().filter(|h| self.routes[h.route].key == key);
         let choice = mine()
@@ -440,12 +487,19 @@ impl<V: Variant> Matcher<V> {
             .or_else(|| mine().find(|h| self.routes[h.route].mv == *rep))
             .or_else(|| mine().next());
         match choice {
-            Some(h) => self.routes[h.route].mv.clone(),
-            None => rep.clone(),
+            Some(h) => Choice::Route(h.route),
+            None => Choice::Distinct(key),
         }
     }
 
-    fn resolve(&self, spec: &Spec) -> Result<Move<V>, MoveTextError> {
+    fn mv(&self, choice: Choice) -> &Mv {
+        match choice {
+            Choice::Route(i) => &self.routes[i].mv,
+            Choice::Distinct(k) => &self.distinct[k],
+        }
+    }
+
+    fn resolve(&self, spec: &Spec) -> Result<Choice, MoveTextError> {
         let hits = self.hits(spec.start, &spec.mids, spec.end);
         let keys = self.named(&hits);
         match keys.as_slice() {
@@ -454,8 +508,10 @@ impl<V: Variant> Matcher<V> {
             }),
             [key] => Ok(self.pick(*key, &hits)),
             _ => {
-                let mut candidates: Vec<String> =
-                    keys.iter().map(|&k| self.distinct[k].to_string()).collect();
+                let mut candidates: Vec<String> = keys
+                    .iter()
+                    .map(|&k| self.distinct[k].text(self.face))
+                    .collect();
                 candidates.sort();
                 Err(MoveTextError::Ambiguous {
                     text: spec.text.clone(),
@@ -466,23 +522,24 @@ impl<V: Variant> Matcher<V> {
     }
 
     /// The shortest text naming `mv` (see [`Position::move_text`]).
-    fn shortest(&self, mv: &Move<V>) -> String {
+    fn shortest(&self, mv: &Mv) -> String {
+        let face = self.face;
         let Some(key) = self.distinct.iter().position(|d| same_move(d, mv)) else {
-            return mv.to_string();
+            return mv.text(face);
         };
-        let path = mv.path();
+        let path = &mv.path[..];
         let inner = &path[..path.len() - 1];
-        let start = Start::Square(mv.from());
+        let start = Start::Square(mv.from);
         let unique = |mids: &[Square]| {
             let hits = self.hits(start, mids, mv.to());
             self.named(&hits).as_slice() == [key]
         };
         let write = |mids: &[Square]| {
             let sep = if mv.is_capture() { 'x' } else { '-' };
-            let mut out = V::square_text(mv.from());
+            let mut out = face.square_text(mv.from);
             for &sq in mids.iter().chain(core::iter::once(&mv.to())) {
                 out.push(sep);
-                out.push_str(&V::square_text(sq));
+                out.push_str(&face.square_text(sq));
             }
             out
         };
@@ -500,7 +557,7 @@ impl<V: Variant> Matcher<V> {
                 }
                 budget = budget.saturating_sub(1);
                 if budget == 0 {
-                    return mv.to_string();
+                    return mv.text(face);
                 }
                 // Next combination of k indices out of inner.len().
                 let n = inner.len();
@@ -513,7 +570,147 @@ impl<V: Variant> Matcher<V> {
                 }
             }
         }
-        mv.to_string()
+        mv.text(face)
+    }
+
+    /// The state of click input after `clicks` (see [`MoveInput`]).
+    fn input(&self, clicks: &[Square]) -> Clicked {
+        let mut out = Clicked {
+            candidates: SmallVec::new(),
+            next: 0,
+            ends: 0,
+            captured: 0,
+            jumped: 0,
+            chosen: None,
+        };
+        match clicks.split_first() {
+            None => {
+                out.candidates = (0..self.distinct.len()).map(Choice::Distinct).collect();
+                out.next = self.movable;
+            }
+            Some((&first, rest)) => {
+                let mut hits: SmallVec<[Hit; 8]> = SmallVec::new();
+                let mut at_end: SmallVec<[usize; 8]> = SmallVec::new();
+                let mut full: SmallVec<[usize; 8]> = SmallVec::new();
+                let mut jumped: Option<u128> = None;
+                for (i, r) in self.routes.iter().enumerate() {
+                    if r.mv.from != first {
+                        continue;
+                    }
+                    let n = r.mv.path.len();
+                    let Some(j) = subsequence(&r.sets, rest, n, None) else {
+                        continue;
+                    };
+                    let done = r.mv.jumped(self.face, j);
+                    jumped = Some(jumped.map_or(done, |x| x & done));
+                    for set in &r.sets[j..] {
+                        out.next |= *set;
+                    }
+                    let path = &r.mv.path[..];
+                    let exact = subsequence(&r.sets, rest, n, Some(path)).is_some();
+                    let is_full = path == rest;
+                    if is_full {
+                        full.push(r.key);
+                    }
+                    hits.push(Hit {
+                        route: i,
+                        exact,
+                        full: is_full,
+                    });
+                    if let Some((&last, before)) = rest.split_last() {
+                        if last == r.mv.to() && subsequence(&r.sets, before, n - 1, None).is_some()
+                        {
+                            at_end.push(r.key);
+                        }
+                    }
+                }
+                out.jumped = jumped.unwrap_or(0);
+                let keys = self.keys(&hits);
+                for &k in &keys {
+                    out.candidates.push(self.pick(k, &hits));
+                }
+                for ends in [&mut full, &mut at_end] {
+                    ends.sort_unstable();
+                    ends.dedup();
+                }
+                let chosen = match (full.as_slice(), at_end.as_slice()) {
+                    ([k], _) | (_, [k]) => Some(*k),
+                    _ => None,
+                };
+                out.chosen = chosen.and_then(|k| keys.iter().position(|&x| x == k));
+            }
+        }
+        for &c in &out.candidates {
+            let mv = self.mv(c);
+            out.ends |= bit(mv.to());
+            out.captured |= mv.captured;
+        }
+        out
+    }
+}
+
+/// What the clicks so far leave of the legal moves.
+#[derive(Clone)]
+struct Clicked {
+    candidates: SmallVec<[Choice; 8]>,
+    next: u128,
+    ends: u128,
+    captured: u128,
+    jumped: u128,
+    chosen: Option<usize>,
+}
+
+/// The legal moves of a position, prepared for matching text and clicks:
+/// the data for [`Core`] and the moves it indexes.
+struct Matcher<V: Variant> {
+    core: Core,
+    pos: Position<V>,
+    distinct: MoveList<V>,
+    /// The routes [`Core`] kept, in its order.
+    routes: MoveList<V>,
+}
+
+impl<V: Variant> Clone for Matcher<V> {
+    fn clone(&self) -> Self {
+        Matcher {
+            core: self.core.clone(),
+            pos: self.pos,
+            distinct: self.distinct.clone(),
+            routes: self.routes.clone(),
+        }
+    }
+}
+
+impl<V: Variant> Matcher<V> {
+    fn new(pos: &Position<V>) -> Self {
+        let distinct = pos.legal_moves();
+        let all = if distinct.iter().any(Move::is_capture) {
+            pos.legal_moves_in(MoveMode::Routes)
+        } else {
+            distinct.clone()
+        };
+        let data = |list: &MoveList<V>| list.iter().map(Mv::of).collect::<Vec<_>>();
+        let (core, kept) = Core::new(
+            Face::of::<V>(),
+            data(&distinct),
+            data(&all),
+            pos.turn(),
+            wide::<V>(pos.kings),
+        );
+        let routes = kept.into_iter().map(|i| all[i].clone()).collect();
+        Matcher {
+            core,
+            pos: *pos,
+            distinct,
+            routes,
+        }
+    }
+
+    fn take(&self, choice: Choice) -> Move<V> {
+        match choice {
+            Choice::Route(i) => self.routes[i].clone(),
+            Choice::Distinct(k) => self.distinct[k].clone(),
+        }
     }
 }
 
@@ -566,8 +763,9 @@ impl<V: Variant> Position<V> {
     /// assert_eq!(pos.parse_move("h6:e1").unwrap().to_string(), "h6xf8xb4xe1");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move<V>, MoveTextError> {
-        let spec = read_text::<V>(text)?;
-        Matcher::new(self).resolve(&spec)
+        let spec = read_text(Face::of::<V>(), text)?;
+        let m = Matcher::new(self);
+        m.core.resolve(&spec).map(|c| m.take(c))
     }
 
     /// Writes `mv` in the shortest unambiguous form (PDN 3.0): `from-to` for
@@ -591,7 +789,7 @@ impl<V: Variant> Position<V> {
     /// assert_eq!(pos.parse_move("28x8").unwrap(), *mv);
     /// ```
     pub fn move_text(&self, mv: &Move<V>) -> String {
-        Matcher::new(self).shortest(mv)
+        Matcher::new(self).core.shortest(&Mv::of(mv))
     }
 
     /// Starts step-wise input with the squares clicked so far (see
@@ -649,12 +847,8 @@ impl<V: Variant> Position<V> {
 pub struct MoveInput<V: Variant> {
     matcher: Matcher<V>,
     clicks: Vec<Square>,
+    state: Clicked,
     candidates: MoveList<V>,
-    next: Bits<V>,
-    ends: Bits<V>,
-    captured: Bits<V>,
-    jumped: Bits<V>,
-    chosen: Option<usize>,
 }
 
 impl<V: Variant> Clone for MoveInput<V> {
@@ -662,12 +856,8 @@ impl<V: Variant> Clone for MoveInput<V> {
         MoveInput {
             matcher: self.matcher.clone(),
             clicks: self.clicks.clone(),
+            state: self.state.clone(),
             candidates: self.candidates.clone(),
-            next: self.next,
-            ends: self.ends,
-            captured: self.captured,
-            jumped: self.jumped,
-            chosen: self.chosen,
         }
     }
 }
@@ -693,17 +883,15 @@ impl<V: Variant> MoveInput<V> {
     /// squares in order. Clicks that fit no legal move give an input with no
     /// candidates.
     pub fn with_clicks(pos: &Position<V>, clicks: &[Square]) -> Self {
+        let matcher = Matcher::new(pos);
+        let state = matcher.core.input(clicks);
         let mut input = MoveInput {
-            matcher: Matcher::new(pos),
+            matcher,
             clicks: clicks.to_vec(),
+            state,
             candidates: MoveList::new(),
-            next: Bits::<V>::ZERO,
-            ends: Bits::<V>::ZERO,
-            captured: Bits::<V>::ZERO,
-            jumped: Bits::<V>::ZERO,
-            chosen: None,
         };
-        input.update();
+        input.take_candidates();
         input
     }
 
@@ -715,10 +903,12 @@ impl<V: Variant> MoveInput<V> {
     /// Adds a click if some legal move is still possible with it and returns
     /// true; otherwise changes nothing and returns false.
     pub fn click(&mut self, sq: Square) -> bool {
-        if self.clicks.is_empty() && !has::<V>(self.matcher.movable, sq) {
-            return false;
-        }
-        if !self.clicks.is_empty() && !has::<V>(self.next, sq) {
+        let allowed = if self.clicks.is_empty() {
+            self.matcher.core.movable
+        } else {
+            self.state.next
+        };
+        if allowed & bit(sq) == 0 {
             return false;
         }
         self.clicks.push(sq);
@@ -753,18 +943,18 @@ impl<V: Variant> MoveInput<V> {
     /// The pieces that can move at all (for a capture: the pieces that can
     /// capture), whatever has been clicked.
     pub fn movable(&self) -> SquareSet<V> {
-        SquareSet::from_bits(self.matcher.movable)
+        set::<V>(self.matcher.core.movable)
     }
 
     /// The squares that may be clicked next: the movable pieces before the
     /// first click, later every landing square still ahead on some candidate.
     pub fn next_squares(&self) -> SquareSet<V> {
-        SquareSet::from_bits(self.next)
+        set::<V>(self.state.next)
     }
 
     /// The end squares of the candidates.
     pub fn destinations(&self) -> SquareSet<V> {
-        SquareSet::from_bits(self.ends)
+        set::<V>(self.state.ends)
     }
 
     /// The pieces jumped by the clicks so far: those that every candidate
@@ -784,98 +974,39 @@ impl<V: Variant> MoveInput<V> {
     /// assert_eq!(input.captured().numbers(), [22, 31, 32, 42]);
     /// ```
     pub fn jumped(&self) -> SquareSet<V> {
-        SquareSet::from_bits(self.jumped)
+        set::<V>(self.state.jumped)
     }
 
     /// The pieces captured by at least one candidate: the union over every
     /// move still possible, including pieces not yet jumped (see
     /// [`MoveInput::jumped`]).
     pub fn captured(&self) -> SquareSet<V> {
-        SquareSet::from_bits(self.captured)
+        set::<V>(self.state.captured)
     }
 
     /// True when the clicks have chosen one move ([`MoveInput::chosen`]).
     pub fn is_complete(&self) -> bool {
-        self.chosen.is_some()
+        self.state.chosen.is_some()
     }
 
     /// The move chosen by the clicks, once complete.
     pub fn chosen(&self) -> Option<&Move<V>> {
-        self.chosen.map(|i| &self.candidates[i])
+        self.state.chosen.map(|i| &self.candidates[i])
     }
 
     fn update(&mut self) {
+        self.state = self.matcher.core.input(&self.clicks);
+        self.take_candidates();
+    }
+
+    fn take_candidates(&mut self) {
         let m = &self.matcher;
         self.candidates.clear();
-        self.next = Bits::<V>::ZERO;
-        self.jumped = Bits::<V>::ZERO;
-        self.chosen = None;
-        match self.clicks.split_first() {
-            None => {
-                self.candidates = m.distinct.clone();
-                self.next = m.movable;
-            }
-            Some((&first, rest)) => {
-                let mut hits: SmallVec<[Hit; 8]> = SmallVec::new();
-                let mut at_end: SmallVec<[usize; 8]> = SmallVec::new();
-                let mut full: SmallVec<[usize; 8]> = SmallVec::new();
-                let mut jumped: Option<Bits<V>> = None;
-                for (i, r) in m.routes.iter().enumerate() {
-                    if r.mv.from() != first {
-                        continue;
-                    }
-                    let n = r.mv.path().len();
-                    let Some(j) = subsequence::<V>(&r.sets, rest, n, None) else {
-                        continue;
-                    };
-                    let done =
-                        r.mv.jumps()
-                            .take(j)
-                            .fold(Bits::<V>::ZERO, |acc, jump| acc | bit::<V>(jump.captured));
-                    jumped = Some(jumped.map_or(done, |x| x & done));
-                    for set in &r.sets[j..] {
-                        self.next |= *set;
-                    }
-                    let path = r.mv.path();
-                    let exact = subsequence::<V>(&r.sets, rest, n, Some(path)).is_some();
-                    let is_full = path == rest;
-                    if is_full {
-                        full.push(r.key);
-                    }
-                    hits.push(Hit {
-                        route: i,
-                        exact,
-                        full: is_full,
-                    });
-                    if let Some((&last, before)) = rest.split_last() {
-                        if last == r.mv.to()
-                            && subsequence::<V>(&r.sets, before, n - 1, None).is_some()
-                        {
-                            at_end.push(r.key);
-                        }
-                    }
-                }
-                self.jumped = jumped.unwrap_or(Bits::<V>::ZERO);
-                let keys = m.keys(&hits);
-                for &k in &keys {
-                    self.candidates.push(m.pick(k, &hits));
-                }
-                for ends in [&mut full, &mut at_end] {
-                    ends.sort_unstable();
-                    ends.dedup();
-                }
-                let chosen = match (full.as_slice(), at_end.as_slice()) {
-                    ([k], _) | (_, [k]) => Some(*k),
-                    _ => None,
-                };
-                self.chosen = chosen.and_then(|k| keys.iter().position(|&x| x == k));
-            }
-        }
-        self.ends = Bits::<V>::ZERO;
-        self.captured = Bits::<V>::ZERO;
-        for mv in &self.candidates {
-            self.ends |= bit::<V>(mv.to());
-            self.captured |= mv.captured().bits();
-        }
+        self.candidates
+            .extend(self.state.candidates.iter().map(|&c| m.take(c)));
     }
+}
+
+fn set<V: Variant>(bits: u128) -> SquareSet<V> {
+    SquareSet::from_bits(narrow::<V>(bits))
 }

@@ -28,19 +28,22 @@
 //!   `1/2:1/2`, `2:0`, `1:1`, `0:2`. A game ends at its result or where the next
 //!   game's tags begin.
 
+use core::any::Any;
 use core::fmt;
 
 mod tree;
 pub use tree::{parse_pdn_tree, GameTree, PdnLine, PdnNode};
 
-use crate::any::{AnyGame, AnyPosition};
+use crate::any::AnyGame;
 use crate::bitboard::Square;
 use crate::error::{FenError, MoveTextError};
+use crate::face::Face;
 use crate::game::{DrawMode, Game, GameError};
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Layout};
 use crate::moves::MoveMode;
+use crate::notation::Mv;
 use crate::position::Position;
-use crate::variant::{Color, Variant, VariantKind};
+use crate::variant::{Color, Rules, Variant, VariantKind, VariantVisitor};
 
 /// One move of a PDN game's main line, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,18 +128,28 @@ impl PdnGame {
     /// Checks that the record is of variant `V`: its `CustomVariant` tag, if
     /// any, is `V::NAME`, and its `GameType` number, if any, is `V`'s.
     pub fn check_variant<V: Variant>(&self) -> Result<(), PdnErrorKind> {
-        let number = V::RULES.game_type.number;
+        self.check_variant_of(V::RULES.game_type.number, V::NAME, builtin::<V>())
+    }
+
+    /// [`PdnGame::check_variant`] for the variant with GameType `number`,
+    /// name `name`, playing as built-in variant `own`.
+    fn check_variant_of(
+        &self,
+        number: u8,
+        name: &str,
+        own: Option<VariantKind>,
+    ) -> Result<(), PdnErrorKind> {
         let mismatch = |record: String| PdnErrorKind::VariantMismatch {
             record,
-            expected: V::NAME.to_string(),
+            expected: name.to_string(),
         };
-        if let Some(name) = self.tag(CUSTOM_VARIANT).map(str::trim) {
-            if !name.eq_ignore_ascii_case(V::NAME) {
-                return Err(mismatch(name.to_string()));
+        if let Some(tag) = self.tag(CUSTOM_VARIANT).map(str::trim) {
+            if !tag.eq_ignore_ascii_case(name) {
+                return Err(mismatch(tag.to_string()));
             }
         }
         if let (Some(own), Some(named)) = (
-            builtin::<V>(),
+            own,
             self.tag("Variant")
                 .and_then(|v| v.parse::<VariantKind>().ok()),
         ) {
@@ -802,9 +815,9 @@ pub fn replay(game: &PdnGame, default: Option<VariantKind>) -> Result<AnyGame, P
 }
 
 /// The squares of a move text, if it is a plain list of squares.
-fn squares_of<V: Variant>(text: &str) -> Option<Vec<Square>> {
+fn squares_of(face: &Face, text: &str) -> Option<Vec<Square>> {
     text.split(['-', 'x', 'X', ':'])
-        .map(V::parse_square)
+        .map(|t| face.parse_square(t))
         .collect()
 }
 
@@ -821,15 +834,8 @@ fn squares_of<V: Variant>(text: &str) -> Option<Vec<Square>> {
 /// which some sites write as free text, is not read.)
 pub fn replay_as<V: Variant>(game: &PdnGame) -> Result<Game<V>, PdnErrorKind> {
     game.check_variant::<V>()?;
-    let start = match game.tag("FEN") {
-        Some(fen) => {
-            let fen = fen.trim();
-            let fen = match fen.strip_prefix('?') {
-                Some(rest) => format!("{}{rest}", V::RULES.first_mover.letter()),
-                None => fen.to_string(),
-            };
-            Position::<V>::from_fen(&fen).map_err(PdnErrorKind::Fen)?
-        }
+    let start = match start_fen(game, V::RULES.first_mover) {
+        Some(fen) => Position::<V>::from_fen(&fen).map_err(PdnErrorKind::Fen)?,
         None => Position::start(),
     };
     let mut g = Game::from_position(start);
@@ -837,31 +843,89 @@ pub fn replay_as<V: Variant>(game: &PdnGame) -> Result<Game<V>, PdnErrorKind> {
     // Ambiguous records are resolved by trying candidates on the rest of the
     // game; the budget bounds that search (a record full of ambiguous moves
     // would otherwise take exponential time).
-    replay_moves(g, &game.moves, &mut 64)
+    let done = replay_moves(Box::new(g), &game.moves, &mut 64)?;
+    Ok(*done
+        .into_any()
+        .downcast::<Game<V>>()
+        .expect("a replay returns the game it was given"))
 }
 
-/// Whose move it is in `pos`, and whether it is the second move of its
-/// number (PDN's `1...`).
-fn mover<V: Variant>(pos: &Position<V>) -> (Color, bool) {
-    let side = pos.turn();
-    (side, side != V::RULES.first_mover)
+/// The record's `[FEN]` tag, a side to move of `?` (unknown) read as
+/// `first_mover`.
+fn start_fen(game: &PdnGame, first_mover: Color) -> Option<String> {
+    let fen = game.tag("FEN")?.trim();
+    Some(match fen.strip_prefix('?') {
+        Some(rest) => format!("{}{rest}", first_mover.letter()),
+        None => fen.to_string(),
+    })
+}
+
+/// A game being replayed, seen through its moves as data: the replay itself
+/// is one function for every variant (it is not a hot path; a copy per
+/// variant would be kilobytes each in the WebAssembly package).
+trait Replay {
+    fn face(&self) -> &'static Face;
+    fn turn(&self) -> Color;
+    /// The legal moves (distinct mode).
+    fn moves(&self) -> Vec<Mv>;
+    /// Every capture route.
+    fn routes(&self) -> Vec<Mv>;
+    fn parse_move(&self, text: &str) -> Result<Mv, MoveTextError>;
+    fn play(&mut self, mv: &Mv) -> Result<(), GameError>;
+    fn fork(&self) -> Box<dyn Replay>;
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
+}
+
+impl<V: Variant> Replay for Game<V> {
+    fn face(&self) -> &'static Face {
+        Face::of::<V>()
+    }
+    fn turn(&self) -> Color {
+        self.position().turn()
+    }
+    fn moves(&self) -> Vec<Mv> {
+        self.position().legal_moves().iter().map(Mv::of).collect()
+    }
+    fn routes(&self) -> Vec<Mv> {
+        let routes = self.position().legal_moves_in(MoveMode::Routes);
+        routes.iter().map(Mv::of).collect()
+    }
+    fn parse_move(&self, text: &str) -> Result<Mv, MoveTextError> {
+        self.position().parse_move(text).map(|m| Mv::of(&m))
+    }
+    fn play(&mut self, mv: &Mv) -> Result<(), GameError> {
+        Game::play(self, &mv.to_move::<V>())
+    }
+    fn fork(&self) -> Box<dyn Replay> {
+        Box::new(self.clone())
+    }
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+}
+
+/// Whose move it is, and whether it is the second move of its number
+/// (PDN's `1...`).
+fn mover(g: &dyn Replay) -> (Color, bool) {
+    let side = g.turn();
+    (side, side != g.face().first_mover)
 }
 
 /// Plays `moves` on `g`. A capture written without a needed intermediate
 /// square is resolved by trying each candidate on the rest of the record.
-fn replay_moves<V: Variant>(
-    mut g: Game<V>,
+fn replay_moves(
+    mut g: Box<dyn Replay>,
     moves: &[PdnMove],
     budget: &mut u32,
-) -> Result<Game<V>, PdnErrorKind> {
+) -> Result<Box<dyn Replay>, PdnErrorKind> {
+    let face = g.face();
     // A capture written as several jumps: the squares read so far.
     let mut pending: Option<(Vec<Square>, u32, String)> = None;
     // Every move of the record is the side to move's (a pending capture's
     // continuation too: a capture is one side's move).
     for (i, m) in moves.iter().enumerate() {
         let number = m.number.unwrap_or(0);
-        let pos = *g.position();
-        let (side, reply) = mover(&pos);
+        let (side, reply) = mover(&*g);
         let fail = |reason| PdnErrorKind::Move {
             number,
             side,
@@ -870,7 +934,7 @@ fn replay_moves<V: Variant>(
             reason,
         };
         if let Some((mut squares, n0, mut text0)) = pending.take() {
-            let more = squares_of::<V>(&m.text)
+            let more = squares_of(face, &m.text)
                 .filter(|s| s.len() >= 2 && s[0] == *squares.last().unwrap());
             let Some(more) = more else {
                 return Err(PdnErrorKind::UnfinishedCapture {
@@ -883,41 +947,41 @@ fn replay_moves<V: Variant>(
             squares.extend_from_slice(&more[1..]);
             text0.push(' ');
             text0.push_str(&m.text);
-            match jumps(&pos, &squares) {
-                Jumps::Complete(mv) => play(&mut g, &mv, number, &m.text)?,
+            match jumps(&*g, &squares) {
+                Jumps::Complete(mv) => play(&mut *g, &mv, number, &m.text)?,
                 Jumps::Partial => pending = Some((squares, n0, text0)),
                 Jumps::None => return Err(fail(MoveTextError::Illegal { text: text0 })),
             }
             continue;
         }
-        match pos.parse_move(&m.text) {
-            Ok(mv) => play(&mut g, &mv, number, &m.text)?,
+        match g.parse_move(&m.text) {
+            Ok(mv) => play(&mut *g, &mv, number, &m.text)?,
             Err(err @ (MoveTextError::Illegal { .. } | MoveTextError::BadSquare { .. })) => {
-                if let Some(mv) = loose_move(&pos, &m.text) {
-                    play(&mut g, &mv, number, &m.text)?;
+                if let Some(mv) = loose_move(&*g, &m.text) {
+                    play(&mut *g, &mv, number, &m.text)?;
                     continue;
                 }
                 // Perhaps the first jumps of a capture written in pieces.
-                match squares_of::<V>(&m.text)
+                match squares_of(face, &m.text)
                     .filter(|s| s.len() >= 2)
-                    .map(|s| (jumps(&pos, &s), s))
+                    .map(|s| (jumps(&*g, &s), s))
                 {
                     Some((Jumps::Partial, s)) => pending = Some((s, number, m.text.clone())),
-                    Some((Jumps::Complete(mv), _)) => play(&mut g, &mv, number, &m.text)?,
+                    Some((Jumps::Complete(mv), _)) => play(&mut *g, &mv, number, &m.text)?,
                     _ => return Err(fail(err)),
                 }
             }
             Err(MoveTextError::Ambiguous { text, candidates }) => {
                 // A record that left out a needed intermediate square: keep the
                 // candidate with which the rest of the record replays.
-                let mut fits = pos
-                    .legal_moves()
+                let mut fits = g
+                    .moves()
                     .into_iter()
-                    .filter(|c| candidates.contains(&c.to_string()))
+                    .filter(|c| candidates.contains(&c.text(face)))
                     .filter_map(|c| {
                         *budget = budget.checked_sub(1)?;
-                        let mut branch = g.clone();
-                        play(&mut branch, &c, number, &m.text).ok()?;
+                        let mut branch = g.fork();
+                        play(&mut *branch, &c, number, &m.text).ok()?;
                         replay_moves(branch, &moves[i + 1..], budget).ok()
                     });
                 return match (fits.next(), fits.next()) {
@@ -929,7 +993,7 @@ fn replay_moves<V: Variant>(
         }
     }
     if let Some((_, number, text)) = pending {
-        let (side, reply) = mover(g.position());
+        let (side, reply) = mover(&*g);
         return Err(PdnErrorKind::UnfinishedCapture {
             number,
             side,
@@ -943,7 +1007,8 @@ fn replay_moves<V: Variant>(
 /// Forms some records use that move text does not: two algebraic squares
 /// without a separator (`a3b4`), and the Russian short notation for any piece,
 /// kings included (`ec3`: the piece on the e file that can go to c3).
-fn loose_move<V: Variant>(pos: &Position<V>, text: &str) -> Option<crate::Move<V>> {
+fn loose_move(g: &dyn Replay, text: &str) -> Option<Mv> {
+    let face = g.face();
     let t: String = text
         .chars()
         .filter(|c| !matches!(c, '-' | 'x' | 'X' | ':'))
@@ -951,37 +1016,32 @@ fn loose_move<V: Variant>(pos: &Position<V>, text: &str) -> Option<crate::Move<V
     let b = t.as_bytes();
     let is_file = |c: u8| c.is_ascii_lowercase();
     let split = (1..t.len()).find(|&k| is_file(b[k]) && b[k - 1].is_ascii_digit());
-    let candidates: Vec<crate::Move<V>> = if let Some(k) = split {
+    let mut candidates: Vec<Mv> = if let Some(k) = split {
         // `a3b4`
-        let (from, to) = (V::parse_square(&t[..k])?, V::parse_square(&t[k..])?);
-        pos.legal_moves()
+        let (from, to) = (face.parse_square(&t[..k])?, face.parse_square(&t[k..])?);
+        g.moves()
             .into_iter()
-            .filter(|m| m.from() == from && m.to() == to)
+            .filter(|m| m.from == from && m.to() == to)
             .collect()
     } else if b.len() >= 3 && is_file(b[0]) && is_file(b[1]) {
         // `ec3`
-        let to = V::parse_square(&t[1..])?;
+        let to = face.parse_square(&t[1..])?;
         let file = b[0] as char;
-        pos.legal_moves()
+        g.moves()
             .into_iter()
-            .filter(|m| m.to() == to && V::algebraic_name(m.from()).starts_with(file))
+            .filter(|m| m.to() == to && face.algebraic_name(m.from).starts_with(file))
             .collect()
     } else {
         return None;
     };
-    match candidates.as_slice() {
-        [only] => Some(only.clone()),
+    match candidates.len() {
+        1 => candidates.pop(),
         _ => None,
     }
 }
 
-fn play<V: Variant>(
-    g: &mut Game<V>,
-    mv: &crate::Move<V>,
-    number: u32,
-    text: &str,
-) -> Result<(), PdnErrorKind> {
-    let (side, reply) = mover(g.position());
+fn play(g: &mut dyn Replay, mv: &Mv, number: u32, text: &str) -> Result<(), PdnErrorKind> {
+    let (side, reply) = mover(g);
     g.play(mv).map_err(|reason| PdnErrorKind::AfterEnd {
         number,
         side,
@@ -991,28 +1051,28 @@ fn play<V: Variant>(
     })
 }
 
-enum Jumps<V: Variant> {
+enum Jumps {
     /// The squares are the whole path of one capture.
-    Complete(crate::Move<V>),
+    Complete(Mv),
     /// They are the first landings of some capture.
     Partial,
     None,
 }
 
 /// Matches `squares` (start, then consecutive landing squares) against the
-/// capture routes of `pos`.
-fn jumps<V: Variant>(pos: &Position<V>, squares: &[Square]) -> Jumps<V> {
-    let routes = pos.legal_moves_in(MoveMode::Routes);
+/// capture routes of the game's position.
+fn jumps(g: &dyn Replay, squares: &[Square]) -> Jumps {
     let landings = &squares[1..];
     let mut partial = false;
-    let mut complete: Option<crate::Move<V>> = None;
-    for m in routes
-        .iter()
-        .filter(|m| m.is_capture() && m.from() == squares[0])
+    let mut complete: Option<Mv> = None;
+    for m in g
+        .routes()
+        .into_iter()
+        .filter(|m| m.is_capture() && m.from == squares[0])
     {
-        if m.path() == landings {
-            complete = Some(m.clone());
-        } else if m.path().starts_with(landings) {
+        if m.path[..] == *landings {
+            complete = Some(m);
+        } else if m.path.starts_with(landings) {
             partial = true;
         }
     }
@@ -1028,17 +1088,25 @@ pub const CUSTOM_VARIANT: &str = "CustomVariant";
 
 /// The built-in variant that plays exactly as `V` (same rules and board), if any.
 pub fn builtin<V: Variant>() -> Option<VariantKind> {
-    let board = |p: &AnyPosition| p.board_size();
-    let own = (V::Board::WIDTH, V::Board::HEIGHT);
-    VariantKind::ALL.into_iter().find(|&k| {
-        k.rules() == V::RULES
-            && board(&AnyPosition::start(k)) == own
-            && crate::with_position!(AnyPosition::start(k), p => layout_of(&p)) == V::Board::LAYOUT
-    })
+    builtin_for(
+        &V::RULES,
+        (V::Board::WIDTH, V::Board::HEIGHT, V::Board::LAYOUT),
+    )
 }
 
-fn layout_of<W: Variant>(_: &Position<W>) -> crate::geometry::Layout {
-    W::Board::LAYOUT
+/// The built-in variant with rules `rules` on a board of `(width, height,
+/// layout)`, if any.
+fn builtin_for(rules: &Rules, board: (u8, u8, Layout)) -> Option<VariantKind> {
+    struct BoardOf;
+    impl VariantVisitor for BoardOf {
+        type Output = (u8, u8, Layout);
+        fn visit<W: Variant>(self) -> (u8, u8, Layout) {
+            (W::Board::WIDTH, W::Board::HEIGHT, W::Board::LAYOUT)
+        }
+    }
+    VariantKind::ALL
+        .into_iter()
+        .find(|&k| k.rules() == *rules && k.visit(BoardOf) == board)
 }
 
 /// Writes a game as PDN: the tags, then the moves in the shortest unambiguous

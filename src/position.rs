@@ -5,6 +5,7 @@ use core::marker::PhantomData;
 
 use crate::bitboard::{BitSet, Bitboard, Square};
 use crate::error::{MoveError, PositionError};
+use crate::face::{bit, squares, wide, Face};
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveList, MoveMode};
 use crate::squares::Bits;
@@ -255,59 +256,13 @@ impl<V: Variant> Position<V> {
     pub fn from_setup(setup: Setup<V>) -> Result<Self, PositionError> {
         #[allow(clippy::let_unit_value)]
         let () = crate::variant::RulesCheck::<V>::OK;
-        let all = V::Board::ALL;
         let (white, black, kings) = (setup.white.bits(), setup.black.bits(), setup.kings.bits());
-        let outside = (white | black | kings) & !all;
-        if !outside.is_zero() {
-            return Err(PositionError::InvalidSquare(outside.lowest() as u8));
-        }
-        if let Some(sq) = Bitboard(white & black).first() {
-            return Err(PositionError::Overlap {
-                square: V::square_text(sq),
-            });
-        }
-        if let Some(sq) = Bitboard(kings & !(white | black)).first() {
-            return Err(PositionError::KingWithoutPiece {
-                square: V::square_text(sq),
-            });
-        }
-        let stuck = (white & !kings & V::Board::LAST_ROW) | (black & !kings & V::Board::FIRST_ROW);
-        if let Some(sq) = Bitboard(stuck).first() {
-            return Err(PositionError::ManOnPromotionRow {
-                square: V::square_text(sq),
-            });
-        }
-        for color in [Color::White, Color::Black] {
-            let Some(run) = setup.king_runs[color as usize] else {
-                continue;
-            };
-            let side = if color == Color::White { white } else { black };
-            let on_king = V::Board::is_valid(run.king)
-                && !(side & kings & Bits::<V>::bit(run.king.0 as u32)).is_zero();
-            let problem = match V::RULES.king_move_limit {
-                None => Some("this variant has no king-move limit"),
-                Some(_) if !on_king => Some("its square holds no king of that side"),
-                Some(limit) if run.moves == 0 || run.moves > limit => {
-                    Some("the count is not between 1 and the limit")
-                }
-                Some(_) if (side & !kings).is_zero() => {
-                    Some("the limit only applies while the side has men")
-                }
-                Some(_) => None,
-            };
-            if let Some(reason) = problem {
-                return Err(PositionError::BadKingRun {
-                    color,
-                    square: if V::Board::is_valid(run.king) {
-                        V::square_text(run.king)
-                    } else {
-                        format!("bit {}", run.king.0)
-                    },
-                    moves: run.moves,
-                    reason,
-                });
-            }
-        }
+        check_setup(
+            Face::of::<V>(),
+            [wide::<V>(white), wide::<V>(black)],
+            wide::<V>(kings),
+            &setup.king_runs,
+        )?;
         Ok(Position {
             white,
             black,
@@ -401,37 +356,12 @@ impl<V: Variant> Position<V> {
     /// ");
     /// ```
     pub fn diagram(&self) -> String {
-        let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
-        let rw = if h >= 10 { 2 } else { 1 };
-        let mut out = String::new();
-        for row in (0..h).rev() {
-            let mut line = format!("{:>rw$} |", row + 1);
-            for col in 0..w {
-                line.push(' ');
-                line.push(match V::algebraic_square(row, col) {
-                    None => ' ',
-                    Some(sq) => match self.piece_at(sq) {
-                        None => '.',
-                        Some(p) => match (p.color, p.kind) {
-                            (Color::White, crate::PieceKind::Man) => 'w',
-                            (Color::White, crate::PieceKind::King) => 'W',
-                            (Color::Black, crate::PieceKind::Man) => 'b',
-                            (Color::Black, crate::PieceKind::King) => 'B',
-                        },
-                    },
-                });
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-        out.push_str(&" ".repeat(rw + 2));
-        for col in 0..w {
-            out.push(' ');
-            out.push((b'a' + col) as char);
-        }
-        out.push('\n');
-        out.push_str(&format!("{} to move\n", self.turn));
-        out
+        diagram(
+            Face::of::<V>(),
+            [wide::<V>(self.white), wide::<V>(self.black)],
+            wide::<V>(self.kings),
+            self.turn,
+        )
     }
 
     /// The side to move.
@@ -640,4 +570,102 @@ impl<V: Variant> Position<V> {
             Err(MoveError::Illegal(mv.to_string()))
         }
     }
+}
+
+/// [`Position::diagram`], written once for every variant (`sides` is
+/// `[white, black]`).
+fn diagram(face: &Face, sides: [u128; 2], kings: u128, turn: Color) -> String {
+    let (w, h) = (face.width, face.height);
+    let rw = if h >= 10 { 2 } else { 1 };
+    let mut out = String::new();
+    for row in (0..h).rev() {
+        let mut line = format!("{:>rw$} |", row + 1);
+        for col in 0..w {
+            line.push(' ');
+            line.push(match face.algebraic_square(row, col) {
+                None => ' ',
+                Some(sq) => {
+                    let king = kings & bit(sq) != 0;
+                    match (sides[0] & bit(sq) != 0, sides[1] & bit(sq) != 0, king) {
+                        (true, _, false) => 'w',
+                        (true, _, true) => 'W',
+                        (false, true, false) => 'b',
+                        (false, true, true) => 'B',
+                        (false, false, _) => '.',
+                    }
+                }
+            });
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out.push_str(&" ".repeat(rw + 2));
+    for col in 0..w {
+        out.push(' ');
+        out.push((b'a' + col) as char);
+    }
+    out.push('\n');
+    out.push_str(&format!("{turn} to move\n"));
+    out
+}
+
+/// The checks of [`Position::from_setup`], written once for every variant
+/// (over the board's face; `sides` is `[white, black]`).
+fn check_setup(
+    face: &Face,
+    sides: [u128; 2],
+    kings: u128,
+    king_runs: &[Option<KingRun>; 2],
+) -> Result<(), PositionError> {
+    let [white, black] = sides;
+    let outside = (white | black | kings) & !face.all;
+    if outside != 0 {
+        return Err(PositionError::InvalidSquare(outside.trailing_zeros() as u8));
+    }
+    if let Some(sq) = squares(white & black).next() {
+        return Err(PositionError::Overlap {
+            square: face.square_text(sq),
+        });
+    }
+    if let Some(sq) = squares(kings & !(white | black)).next() {
+        return Err(PositionError::KingWithoutPiece {
+            square: face.square_text(sq),
+        });
+    }
+    let stuck = (white & !kings & face.last_row) | (black & !kings & face.first_row);
+    if let Some(sq) = squares(stuck).next() {
+        return Err(PositionError::ManOnPromotionRow {
+            square: face.square_text(sq),
+        });
+    }
+    for color in [Color::White, Color::Black] {
+        let Some(run) = king_runs[color as usize] else {
+            continue;
+        };
+        let side = sides[color as usize];
+        let valid = face.all & bit(run.king) != 0;
+        let on_king = valid && side & kings & bit(run.king) != 0;
+        let problem = match face.king_move_limit {
+            None => Some("this variant has no king-move limit"),
+            Some(_) if !on_king => Some("its square holds no king of that side"),
+            Some(limit) if run.moves == 0 || run.moves > limit => {
+                Some("the count is not between 1 and the limit")
+            }
+            Some(_) if side & !kings == 0 => Some("the limit only applies while the side has men"),
+            Some(_) => None,
+        };
+        if let Some(reason) = problem {
+            return Err(PositionError::BadKingRun {
+                color,
+                square: if valid {
+                    face.square_text(run.king)
+                } else {
+                    format!("bit {}", run.king.0)
+                },
+                moves: run.moves,
+                reason,
+            });
+        }
+    }
+    Ok(())
 }

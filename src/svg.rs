@@ -35,10 +35,11 @@ use core::fmt::Write;
 use crate::any::{AnyGame, AnyPosition};
 use crate::bitboard::Square;
 use crate::error::MoveTextError;
+use crate::face::{bit, wide, Face};
 use crate::game::Game;
-use crate::geometry::{Geometry, Layout};
+use crate::geometry::Layout;
 use crate::moves::Move;
-use crate::position::{PieceKind, Position};
+use crate::position::Position;
 use crate::variant::{Color, Variant};
 
 /// What is written on the board's squares. Its names (`none`, `squares`,
@@ -351,35 +352,47 @@ struct Board {
 
 impl Board {
     fn of<V: Variant>(pos: &Position<V>) -> Self {
-        let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
+        let sides = [Color::White, Color::Black].map(|c| wide::<V>(pos.side(c)));
+        Board::build(
+            Face::of::<V>(),
+            V::NAME,
+            pos.to_fen(),
+            sides,
+            wide::<V>(pos.kings),
+        )
+    }
+
+    /// The picture's board from the variant's face and the pieces
+    /// (`sides`: `[white, black]`).
+    fn build(face: &Face, name: &'static str, fen: String, sides: [u128; 2], kings: u128) -> Self {
+        let (w, h) = (face.width, face.height);
         let mut cells = Vec::with_capacity(w as usize * h as usize);
         let mut coords = Vec::new();
         for row in 0..h {
             for col in 0..w {
-                let cell = V::algebraic_square(row, col);
+                let cell = face.algebraic_square(row, col);
                 if let Some(sq) = cell {
                     let i = sq.0 as usize;
                     if coords.len() <= i {
                         coords.resize(i + 1, None);
                     }
-                    coords[i] = Some(V::square_coords(sq));
+                    coords[i] = Some(face.square_coords(sq));
                 }
-                cells.push(cell.map(|sq| (sq, V::square_text(sq), V::square_number(sq))));
+                cells.push(cell.map(|sq| (sq, face.square_text(sq), face.square_number(sq))));
             }
         }
         let mut pieces = Vec::new();
         for color in [Color::White, Color::Black] {
-            for sq in pos.pieces(color).iter() {
-                let king = pos.piece_at(sq).is_some_and(|p| p.kind == PieceKind::King);
-                pieces.push((sq, color, king));
+            for sq in face.in_order(sides[color as usize]) {
+                pieces.push((sq, color, kings & bit(sq) != 0));
             }
         }
         Board {
-            name: V::NAME,
-            fen: pos.to_fen(),
+            name,
+            fen,
             width: w,
             height: h,
-            orthogonal: V::Board::LAYOUT == Layout::Orthogonal,
+            orthogonal: face.layout == Layout::Orthogonal,
             cells,
             coords,
             pieces,

@@ -31,6 +31,7 @@ use core::str::FromStr;
 use crate::bitboard::Square;
 use crate::draws::{CountRule, DrawReason, DrawRules, Limit, Material, Trigger};
 use crate::error::UnknownVariant;
+use crate::face::Face;
 use crate::geometry::{
     bit_of, Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout,
 };
@@ -336,16 +337,12 @@ pub trait Variant: Copy + Default + fmt::Debug + Send + Sync + 'static {
     /// assert!(English::square(33).is_none());
     /// ```
     fn square(number: u8) -> Option<Square> {
-        let t = &Tables::<Self>::NUMERIC;
-        match t.to_bit.get(number as usize) {
-            Some(&b) if b != NONE => Some(Square(b)),
-            _ => None,
-        }
+        Face::of::<Self>().square(number)
     }
 
     /// The PDN number of a square (see [`Variant::square`]).
     fn square_number(sq: Square) -> u8 {
-        Tables::<Self>::NUMERIC.to_number[sq.0 as usize]
+        Face::of::<Self>().square_number(sq)
     }
 
     /// The square named `text`: a number, or an algebraic name such as `c3`
@@ -357,42 +354,12 @@ pub trait Variant: Copy + Default + fmt::Debug + Send + Sync + 'static {
     /// assert_eq!(Russian::parse_square("a2"), None, "a2 is a light square");
     /// ```
     fn parse_square(text: &str) -> Option<Square> {
-        let bytes = text.as_bytes();
-        match bytes.first()? {
-            b'0'..=b'9' => {
-                if bytes.len() > 3 || !bytes.iter().all(u8::is_ascii_digit) {
-                    return None;
-                }
-                Self::square(text.parse().ok()?)
-            }
-            f @ b'a'..=b'z' => {
-                let col = f - b'a';
-                let rank = &text[1..];
-                if rank.is_empty() || rank.len() > 2 || !rank.bytes().all(|b| b.is_ascii_digit()) {
-                    return None;
-                }
-                let row: u8 = rank.parse().ok()?;
-                if row == 0 {
-                    return None;
-                }
-                Self::algebraic_square(row - 1, col)
-            }
-            _ => None,
-        }
+        Face::of::<Self>().parse_square(text)
     }
 
     /// The square at physical `(row, col)` from White's view, if it is played on.
     fn algebraic_square(row: u8, col: u8) -> Option<Square> {
-        let (w, h) = (Self::Board::WIDTH, Self::Board::HEIGHT);
-        if row >= h || col >= w {
-            return None;
-        }
-        let col = if Self::RULES.game_type.invert {
-            w - 1 - col
-        } else {
-            col
-        };
-        Self::Board::square_at(row, col)
+        Face::of::<Self>().algebraic_square(row, col)
     }
 
     /// `(row, column)` of a square on the board as seen from White's side:
@@ -406,29 +373,18 @@ pub trait Variant: Copy + Default + fmt::Debug + Send + Sync + 'static {
     /// assert_eq!(Spanish::square_coords(Spanish::square(1).unwrap()), (0, 7)); // h1
     /// ```
     fn square_coords(sq: Square) -> (u8, u8) {
-        let (row, col) = Self::Board::coords(sq);
-        let col = if Self::RULES.game_type.invert {
-            Self::Board::WIDTH - 1 - col
-        } else {
-            col
-        };
-        (row, col)
+        Face::of::<Self>().square_coords(sq)
     }
 
     /// The algebraic name of a square (`a1` is White's bottom-left corner).
     fn algebraic_name(sq: Square) -> String {
-        let (row, col) = Self::square_coords(sq);
-        format!("{}{}", (b'a' + col) as char, row + 1)
+        Face::of::<Self>().algebraic_name(sq)
     }
 
     /// The square as this variant writes it: its number, or its algebraic name
     /// for variants with algebraic notation.
     fn square_text(sq: Square) -> String {
-        if Self::RULES.game_type.algebraic {
-            Self::algebraic_name(sq)
-        } else {
-            Self::square_number(sq).to_string()
-        }
+        Face::of::<Self>().square_text(sq)
     }
 }
 
