@@ -11,7 +11,7 @@ use crate::geometry::{Geometry, Layout};
 use crate::moves::MoveMode;
 use crate::notation::MoveInput;
 use crate::outcome::Outcome;
-use crate::perft::{divide, perft_in};
+use crate::perft::{divide, perft_in, perft_parallel};
 use crate::position::{Piece, Position};
 use crate::squares::SquareSet;
 use crate::svg::SvgOptions;
@@ -68,6 +68,24 @@ pub trait DynPosition: fmt::Debug + Send + Sync {
     fn perft(&self, depth: u32, mode: MoveMode) -> u64;
     /// Perft per root move, the move as full-path text ([`divide`]).
     fn divide(&self, depth: u32, mode: MoveMode) -> Vec<(String, u64)>;
+    /// Perft in `mode` on `threads` threads ([`perft_parallel`]): the same
+    /// count as [`perft`](DynPosition::perft), sooner on several cores.
+    ///
+    /// ```
+    /// use draughts::MoveMode;
+    /// let pos = draughts::dynamic::new_position("spanish-site").unwrap();
+    /// assert_eq!(pos.perft_parallel(4, MoveMode::Distinct, 2), pos.perft(4, MoveMode::Distinct));
+    /// ```
+    fn perft_parallel(&self, depth: u32, mode: MoveMode, threads: usize) -> u64;
+    /// A new game of this position's variant starting from it
+    /// ([`Game::from_position`](crate::Game::from_position)).
+    ///
+    /// ```
+    /// let pos = draughts::dynamic::position_from_fen("thai-site", "W:W18:B14").unwrap();
+    /// let game = pos.to_game();
+    /// assert_eq!((game.name(), game.fen(), game.ply_count()), ("thai-site", pos.fen(), 0));
+    /// ```
+    fn to_game(&self) -> Box<dyn super::DynGame>;
     /// The number of legal moves in `mode`.
     fn count_moves(&self, mode: MoveMode) -> u64;
     /// True when the side to move must capture.
@@ -210,6 +228,12 @@ impl<V: Variant> DynPosition for Position<V> {
             .into_iter()
             .map(|(m, n)| (m.to_string(), n))
             .collect()
+    }
+    fn perft_parallel(&self, depth: u32, mode: MoveMode, threads: usize) -> u64 {
+        perft_parallel(self, depth, mode, threads)
+    }
+    fn to_game(&self) -> Box<dyn super::DynGame> {
+        Box::new(crate::Game::from_position(*self))
     }
     fn count_moves(&self, mode: MoveMode) -> u64 {
         Position::count_moves(self, mode)
