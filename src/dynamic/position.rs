@@ -86,6 +86,19 @@ pub trait DynPosition: fmt::Debug + Send + Sync {
     /// assert_eq!((game.name(), game.fen(), game.ply_count()), ("thai-site", pos.fen(), 0));
     /// ```
     fn to_game(&self) -> Box<dyn super::DynGame>;
+    /// The position after the legal move at `index` of
+    /// [`legal_moves_in(mode)`](DynPosition::legal_moves_in), without text;
+    /// `None` when `index` is not below their number.
+    ///
+    /// ```
+    /// use draughts::MoveMode;
+    /// let pos = draughts::dynamic::new_position("english").unwrap();
+    /// let third = &pos.legal_moves_in(MoveMode::Distinct)[2];
+    /// let next = pos.play_nth(MoveMode::Distinct, 2).unwrap();
+    /// assert_eq!(next.fen(), pos.play(&third.text).unwrap().fen());
+    /// assert!(pos.play_nth(MoveMode::Distinct, 7).is_none());
+    /// ```
+    fn play_nth(&self, mode: MoveMode, index: usize) -> Option<Box<dyn DynPosition>>;
     /// The number of legal moves in `mode`.
     fn count_moves(&self, mode: MoveMode) -> u64;
     /// True when the side to move must capture.
@@ -234,6 +247,11 @@ impl<V: Variant> DynPosition for Position<V> {
     }
     fn to_game(&self) -> Box<dyn super::DynGame> {
         Box::new(crate::Game::from_position(*self))
+    }
+    fn play_nth(&self, mode: MoveMode, index: usize) -> Option<Box<dyn DynPosition>> {
+        let moves = Position::legal_moves_in(self, mode);
+        let mv = moves.get(index)?;
+        Some(Box::new(Position::play(self, mv)))
     }
     fn count_moves(&self, mode: MoveMode) -> u64 {
         Position::count_moves(self, mode)
