@@ -4,13 +4,13 @@
 use std::hash::{Hash, Hasher};
 
 use draughts::dynamic::{DynInput, DynPosition};
-use draughts::{Color, PieceKind};
+use draughts::{Color, MoveMode, PieceKind};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::convert::{
-    color_name, find_move, mode, number, numbers, py_move, py_moves, q, square, text_err, Int,
-    MoveArg, PyMove,
+    color_name, find_move, find_route, mode, number, numbers, py_move, py_moves, q, square,
+    text_err, Int, MoveArg, PyMove,
 };
 use crate::errors;
 use crate::interrupt::{perft_polled, Poll, MAX_PERFT_DEPTH};
@@ -277,13 +277,16 @@ impl Board {
     /// `"28x10"`, `"c3-d4"`). Raises `MoveError` if it is not legal here.
     #[pyo3(name = "play", signature = (r#move))]
     fn play_(&self, r#move: MoveArg<'_>) -> PyResult<Board> {
-        let text = match r#move {
-            MoveArg::Text(t) => t,
-            MoveArg::Move(m) => find_move(self.pos.as_ref(), &m)?.text,
+        let pos = match r#move {
+            MoveArg::Text(t) => self.pos.play(&t).map_err(text_err)?,
+            MoveArg::Move(m) => {
+                let (index, found) = find_route(self.pos.as_ref(), &m)?;
+                self.pos.play_nth(MoveMode::Routes, index).ok_or_else(|| {
+                    errors::MoveError::new_err(format!("illegal move {}", found.text))
+                })?
+            }
         };
-        Ok(Board {
-            pos: self.pos.play(&text).map_err(text_err)?,
-        })
+        Ok(Board { pos })
     }
 
     /// The legal move named by `text` (any form: full path, `from-to`,

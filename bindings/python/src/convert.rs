@@ -146,9 +146,15 @@ pub(crate) fn py_moves(pos: &dyn DynPosition, moves: &[MoveInfo]) -> Vec<PyMove>
     moves.iter().map(|m| py_move(pos, m)).collect()
 }
 
-/// The legal move of `pos` (any capture route) equal to `m`: same start,
-/// landing squares and captured pieces.
-pub(crate) fn find_move(pos: &dyn DynPosition, m: &PyMove) -> PyResult<MoveInfo> {
+/// The legal move of `pos` in `mode` equal to `m` (same start, landing
+/// squares and captured pieces), with its index in
+/// `pos.legal_moves_in(mode)`; None when there is none. `MoveError` for a
+/// move of another variant.
+pub(crate) fn find_in(
+    pos: &dyn DynPosition,
+    m: &PyMove,
+    mode: MoveMode,
+) -> PyResult<Option<(usize, MoveInfo)>> {
     if m.variant != pos.name() {
         return Err(errors::MoveError::new_err(format!(
             "a {} move can't be played in a {} position",
@@ -158,9 +164,11 @@ pub(crate) fn find_move(pos: &dyn DynPosition, m: &PyMove) -> PyResult<MoveInfo>
     }
     let mut captured = m.captured.clone();
     captured.sort_unstable();
-    pos.legal_moves_in(MoveMode::Routes)
+    Ok(pos
+        .legal_moves_in(mode)
         .into_iter()
-        .find(|x| {
+        .enumerate()
+        .find(|(_, x)| {
             number(pos, x.from) == m.from_square
                 && x.path.len() == m.path.len()
                 && x.path
@@ -168,8 +176,19 @@ pub(crate) fn find_move(pos: &dyn DynPosition, m: &PyMove) -> PyResult<MoveInfo>
                     .zip(&m.path)
                     .all(|(&s, &n)| number(pos, s) == n)
                 && numbers(pos, &x.captured) == captured
-        })
+        }))
+}
+
+/// The legal move of `pos` (any capture route) equal to `m`, with its index
+/// in `pos.legal_moves_in(MoveMode::Routes)` (`MoveError` otherwise).
+pub(crate) fn find_route(pos: &dyn DynPosition, m: &PyMove) -> PyResult<(usize, MoveInfo)> {
+    find_in(pos, m, MoveMode::Routes)?
         .ok_or_else(|| errors::MoveError::new_err(format!("illegal move {}", m.text)))
+}
+
+/// The legal move of `pos` (any capture route) equal to `m` (`MoveError` otherwise).
+pub(crate) fn find_move(pos: &dyn DynPosition, m: &PyMove) -> PyResult<MoveInfo> {
+    Ok(find_route(pos, m)?.1)
 }
 
 /// An integer argument of any size (a Python `int`, or anything with

@@ -3,14 +3,14 @@
 
 use draughts::dynamic::{self, DynGame, PdnReadError};
 use draughts::pdn::{parse_pdn, PdnError, PdnErrorKind};
-use draughts::{Color, Declaration};
+use draughts::{Color, Declaration, MoveMode};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::board::{diagram, Board};
 use crate::convert::{
-    color, color_name, draw_mode, draw_mode_name, find_move, game_err, mode_name, new_game_err,
-    py_move, py_moves, py_outcome, q, Int, MoveArg, PyMove, PyOutcome,
+    color, color_name, draw_mode, draw_mode_name, find_in, find_move, game_err, mode_name,
+    new_game_err, py_move, py_moves, py_outcome, q, Int, MoveArg, PyMove, PyOutcome,
 };
 use crate::errors;
 
@@ -182,12 +182,23 @@ impl Game {
             return Err(game_err(draughts::GameError::GameOver(o)));
         }
         let pos = self.g.position();
-        let text = match r#move {
-            MoveArg::Text(t) => t,
-            MoveArg::Move(m) => find_move(pos.as_ref(), &m)?.text,
+        let pos = pos.as_ref();
+        let played = match r#move {
+            MoveArg::Text(t) => self.g.play(&t).map_err(game_err)?,
+            // A move of `legal_moves()` is played by its place there, without
+            // text; another capture route by its full path.
+            MoveArg::Move(m) => match find_in(pos, &m, MoveMode::Distinct)? {
+                Some((index, found)) => {
+                    self.g.play_nth(index).map_err(game_err)?;
+                    found
+                }
+                None => {
+                    let route = find_move(pos, &m)?;
+                    self.g.play(&route.text).map_err(game_err)?
+                }
+            },
         };
-        let played = self.g.play(&text).map_err(game_err)?;
-        Ok(py_move(pos.as_ref(), &played))
+        Ok(py_move(pos, &played))
     }
 
     /// Takes back the last move and returns it (clearing any outcome).
