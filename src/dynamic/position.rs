@@ -99,6 +99,33 @@ pub trait DynPosition: fmt::Debug + Send + Sync {
     /// assert!(pos.play_nth(MoveMode::Distinct, 7).is_none());
     /// ```
     fn play_nth(&self, mode: MoveMode, index: usize) -> Option<Box<dyn DynPosition>>;
+    /// The index in [`legal_moves_in(mode)`](DynPosition::legal_moves_in)
+    /// of the legal move that starts on `from`, lands on the squares of
+    /// `path` in order and captures the pieces on `captured` (in any order);
+    /// `None` when no legal move does. With [`play_nth`](DynPosition::play_nth)
+    /// and [`move_at`](DynPosition::move_at), a frontend that keeps moves as
+    /// squares plays them without text and without listing every move.
+    ///
+    /// ```
+    /// use draughts::MoveMode;
+    /// let pos = draughts::dynamic::position_from_fen("international", "W:W28:B23,13").unwrap();
+    /// let sq = |n| pos.square(n).unwrap();
+    /// let i = pos.find_index(MoveMode::Routes, sq(28), &[sq(19), sq(8)], &[sq(13), sq(23)]);
+    /// assert_eq!(i, Some(0));
+    /// assert_eq!(pos.move_at(MoveMode::Routes, 0).unwrap().text, "28x19x8");
+    /// assert_eq!(pos.find_index(MoveMode::Routes, sq(28), &[sq(19), sq(8)], &[sq(23)]), None);
+    /// assert!(pos.move_at(MoveMode::Routes, 1).is_none());
+    /// ```
+    fn find_index(
+        &self,
+        mode: MoveMode,
+        from: Square,
+        path: &[Square],
+        captured: &[Square],
+    ) -> Option<usize>;
+    /// The legal move at `index` of
+    /// [`legal_moves_in(mode)`](DynPosition::legal_moves_in), or `None`.
+    fn move_at(&self, mode: MoveMode, index: usize) -> Option<MoveInfo>;
     /// The number of legal moves in `mode`.
     fn count_moves(&self, mode: MoveMode) -> u64;
     /// True when the side to move must capture.
@@ -252,6 +279,25 @@ impl<V: Variant> DynPosition for Position<V> {
         let moves = Position::legal_moves_in(self, mode);
         let mv = moves.get(index)?;
         Some(Box::new(Position::play(self, mv)))
+    }
+    fn find_index(
+        &self,
+        mode: MoveMode,
+        from: Square,
+        path: &[Square],
+        captured: &[Square],
+    ) -> Option<usize> {
+        Position::legal_moves_in(self, mode).iter().position(|m| {
+            let taken = m.captured();
+            m.from() == from
+                && m.path() == path
+                && taken.len() == captured.len()
+                && captured.iter().all(|&s| taken.contains(s))
+        })
+    }
+    fn move_at(&self, mode: MoveMode, index: usize) -> Option<MoveInfo> {
+        let moves = Position::legal_moves_in(self, mode);
+        moves.get(index).map(|m| MoveInfo::new(self, m))
     }
     fn count_moves(&self, mode: MoveMode) -> u64 {
         Position::count_moves(self, mode)
