@@ -280,10 +280,10 @@ impl Board {
         let pos = match r#move {
             MoveArg::Text(t) => self.pos.play(&t).map_err(text_err)?,
             MoveArg::Move(m) => {
-                let (index, found) = find_route(self.pos.as_ref(), &m)?;
-                self.pos.play_nth(MoveMode::Routes, index).ok_or_else(|| {
-                    errors::MoveError::new_err(format!("illegal move {}", found.text))
-                })?
+                let index = find_route(self.pos.as_ref(), &m)?;
+                self.pos
+                    .play_nth(MoveMode::Routes, index)
+                    .ok_or_else(|| errors::MoveError::new_err(format!("illegal move {}", m.text)))?
             }
         };
         Ok(Board { pos })

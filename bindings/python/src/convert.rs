@@ -146,15 +146,14 @@ pub(crate) fn py_moves(pos: &dyn DynPosition, moves: &[MoveInfo]) -> Vec<PyMove>
     moves.iter().map(|m| py_move(pos, m)).collect()
 }
 
-/// The legal move of `pos` in `mode` equal to `m` (same start, landing
-/// squares and captured pieces), with its index in
-/// `pos.legal_moves_in(mode)`; None when there is none. `MoveError` for a
-/// move of another variant.
+/// The index in `pos.legal_moves_in(mode)` of the legal move equal to `m`
+/// (same start, landing squares and captured pieces); None when there is
+/// none. `MoveError` for a move of another variant.
 pub(crate) fn find_in(
     pos: &dyn DynPosition,
     m: &PyMove,
     mode: MoveMode,
-) -> PyResult<Option<(usize, MoveInfo)>> {
+) -> PyResult<Option<usize>> {
     if m.variant != pos.name() {
         return Err(errors::MoveError::new_err(format!(
             "a {} move can't be played in a {} position",
@@ -162,33 +161,30 @@ pub(crate) fn find_in(
             pos.name()
         )));
     }
-    let mut captured = m.captured.clone();
-    captured.sort_unstable();
-    Ok(pos
-        .legal_moves_in(mode)
-        .into_iter()
-        .enumerate()
-        .find(|(_, x)| {
-            number(pos, x.from) == m.from_square
-                && x.path.len() == m.path.len()
-                && x.path
-                    .iter()
-                    .zip(&m.path)
-                    .all(|(&s, &n)| number(pos, s) == n)
-                && numbers(pos, &x.captured) == captured
-        }))
+    let sq = |n: &u16| u8::try_from(*n).ok().and_then(|n| pos.square(n));
+    // A number that is not a square of this board matches no legal move.
+    let (Some(from), Some(path), Some(captured)) = (
+        sq(&m.from_square),
+        m.path.iter().map(sq).collect::<Option<Vec<_>>>(),
+        m.captured.iter().map(sq).collect::<Option<Vec<_>>>(),
+    ) else {
+        return Ok(None);
+    };
+    Ok(pos.find_index(mode, from, &path, &captured))
 }
 
-/// The legal move of `pos` (any capture route) equal to `m`, with its index
-/// in `pos.legal_moves_in(MoveMode::Routes)` (`MoveError` otherwise).
-pub(crate) fn find_route(pos: &dyn DynPosition, m: &PyMove) -> PyResult<(usize, MoveInfo)> {
+/// The index in `pos.legal_moves_in(MoveMode::Routes)` of the legal move
+/// (any capture route) equal to `m` (`MoveError` otherwise).
+pub(crate) fn find_route(pos: &dyn DynPosition, m: &PyMove) -> PyResult<usize> {
     find_in(pos, m, MoveMode::Routes)?
         .ok_or_else(|| errors::MoveError::new_err(format!("illegal move {}", m.text)))
 }
 
 /// The legal move of `pos` (any capture route) equal to `m` (`MoveError` otherwise).
 pub(crate) fn find_move(pos: &dyn DynPosition, m: &PyMove) -> PyResult<MoveInfo> {
-    Ok(find_route(pos, m)?.1)
+    let index = find_route(pos, m)?;
+    pos.move_at(MoveMode::Routes, index)
+        .ok_or_else(|| errors::MoveError::new_err(format!("illegal move {}", m.text)))
 }
 
 /// An integer argument of any size (a Python `int`, or anything with

@@ -188,7 +188,10 @@ impl Game {
             // A move of `legal_moves()` is played by its place there, without
             // text; another capture route by its full path.
             MoveArg::Move(m) => match find_in(pos, &m, MoveMode::Distinct)? {
-                Some((index, found)) => {
+                Some(index) => {
+                    let found = pos.move_at(MoveMode::Distinct, index).ok_or_else(|| {
+                        errors::MoveError::new_err(format!("illegal move {}", m.text))
+                    })?;
                     self.g.play_nth(index).map_err(game_err)?;
                     found
                 }
