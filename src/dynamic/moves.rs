@@ -89,6 +89,27 @@ impl MoveInfo {
     }
 }
 
+impl crate::svg::SvgOptions {
+    /// [`mark_move`](crate::svg::SvgOptions::mark_move) for a move given as
+    /// [`MoveInfo`]: an arrow along its path and its captured pieces marked
+    /// (the same picture as `mark_move` of the typed move).
+    ///
+    /// ```
+    /// use draughts::dynamic;
+    /// use draughts::svg::SvgOptions;
+    /// let pos = dynamic::position_from_fen("international", "W:W28:B23,13").unwrap();
+    /// let mv = pos.parse_move("28x8").unwrap();
+    /// let svg = pos.to_svg(&SvgOptions::new().mark_move_info(&mv));
+    /// assert_eq!(svg.matches("class=\"captured\"").count(), 2);
+    /// ```
+    pub fn mark_move_info(self, mv: &MoveInfo) -> Self {
+        // The captured pieces in board order, as `mark_move` gives them.
+        let mut captured = mv.captured.clone();
+        captured.sort_unstable();
+        self.arrow(mv.squares()).captured(captured)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,26 +144,5 @@ mod tests {
         short_texts_are_move_texts::<Russian>();
         short_texts_are_move_texts::<Thai>();
         short_texts_are_move_texts::<crate::house_rules::SiteThai>();
-    }
-}
-
-impl crate::svg::SvgOptions {
-    /// [`mark_move`](crate::svg::SvgOptions::mark_move) for a move given as
-    /// [`MoveInfo`]: an arrow along its path and its captured pieces marked
-    /// (the same picture as `mark_move` of the typed move).
-    ///
-    /// ```
-    /// use draughts::dynamic;
-    /// use draughts::svg::SvgOptions;
-    /// let pos = dynamic::position_from_fen("international", "W:W28:B23,13").unwrap();
-    /// let mv = pos.parse_move("28x8").unwrap();
-    /// let svg = pos.to_svg(&SvgOptions::new().mark_move_info(&mv));
-    /// assert_eq!(svg.matches("class=\"captured\"").count(), 2);
-    /// ```
-    pub fn mark_move_info(self, mv: &MoveInfo) -> Self {
-        // The captured pieces in board order, as `mark_move` gives them.
-        let mut captured = mv.captured.clone();
-        captured.sort_unstable();
-        self.arrow(mv.squares()).captured(captured)
     }
 }

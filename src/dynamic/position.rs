@@ -126,6 +126,17 @@ pub trait DynPosition: fmt::Debug + Send + Sync {
     /// The legal move at `index` of
     /// [`legal_moves_in(mode)`](DynPosition::legal_moves_in), or `None`.
     fn move_at(&self, mode: MoveMode, index: usize) -> Option<MoveInfo>;
+    /// The position after each legal move, in
+    /// [`legal_moves_in(mode)`](DynPosition::legal_moves_in) order, without
+    /// text (for counting or walking the tree through the face).
+    ///
+    /// ```
+    /// use draughts::MoveMode;
+    /// let pos = draughts::dynamic::new_position("russian").unwrap();
+    /// let total: u64 = pos.successors(MoveMode::Distinct).iter().map(|p| p.perft(2, MoveMode::Distinct)).sum();
+    /// assert_eq!(total, pos.perft(3, MoveMode::Distinct));
+    /// ```
+    fn successors(&self, mode: MoveMode) -> Vec<Box<dyn DynPosition>>;
     /// The number of legal moves in `mode`.
     fn count_moves(&self, mode: MoveMode) -> u64;
     /// True when the side to move must capture.
@@ -298,6 +309,12 @@ impl<V: Variant> DynPosition for Position<V> {
     fn move_at(&self, mode: MoveMode, index: usize) -> Option<MoveInfo> {
         let moves = Position::legal_moves_in(self, mode);
         moves.get(index).map(|m| MoveInfo::new(self, m))
+    }
+    fn successors(&self, mode: MoveMode) -> Vec<Box<dyn DynPosition>> {
+        Position::legal_moves_in(self, mode)
+            .iter()
+            .map(|m| Box::new(Position::play(self, m)) as Box<dyn DynPosition>)
+            .collect()
     }
     fn count_moves(&self, mode: MoveMode) -> u64 {
         Position::count_moves(self, mode)
