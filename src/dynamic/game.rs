@@ -167,6 +167,63 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     /// Whether the engine, as the opponent of `offered_by`, accepts the draw
     /// `offered_by` offers ([`Engine::accepts_draw`]).
     fn engine_accepts_draw(&self, engine: &mut Engine, offered_by: Color) -> bool;
+
+    /// [`engine_accepts_draw`](DynGame::engine_accepts_draw) with `hooks`:
+    /// the short search behind the answer can be stopped, and reports its
+    /// iterations.
+    ///
+    /// ```
+    /// use draughts::dynamic::{game_from_fen, DynHooks};
+    /// use draughts::engine::Engine;
+    /// use draughts::Color;
+    /// // Three kings against one: White is better, Black is worse.
+    /// let game = game_from_fen("english", "W:WK25,K26,K27:B5").unwrap();
+    /// let mut engine = Engine::with_tt_mib(1);
+    /// let mut iterations = 0;
+    /// let mut count = |_: &draughts::dynamic::DynInfo| iterations += 1;
+    /// let hooks = DynHooks { info: Some(&mut count), ..DynHooks::default() };
+    /// assert!(game.engine_accepts_draw_with(&mut engine, Color::White, hooks));
+    /// assert!(iterations > 0);
+    /// assert!(!game.engine_accepts_draw_with(&mut engine, Color::Black, DynHooks::default()));
+    /// ```
+    fn engine_accepts_draw_with(
+        &self,
+        engine: &mut Engine,
+        offered_by: Color,
+        hooks: DynHooks<'_>,
+    ) -> bool;
+
+    /// Every position of the game, the start first and the current one
+    /// last ([`Game::positions`]).
+    ///
+    /// ```
+    /// let mut game = draughts::dynamic::new_game("spanish-site").unwrap();
+    /// let first = game.legal_moves_text().remove(0);
+    /// game.play_text(&first).unwrap();
+    /// let fens: Vec<String> = game.positions().iter().map(|p| p.fen()).collect();
+    /// assert_eq!(fens, [game.start_fen(), game.fen()]);
+    /// ```
+    fn positions(&self) -> Vec<Box<dyn DynPosition>>;
+
+    /// The number of legal moves now ([`DynGame::legal_moves`]' length,
+    /// without making them): 0 once the game is over.
+    fn legal_count(&self) -> usize;
+
+    /// Plays the legal move at `index` of [`DynGame::legal_moves`], without
+    /// text (for random playouts and other loops that pick moves by
+    /// number). Fails, changing nothing, when `index` is not below
+    /// [`legal_count`](DynGame::legal_count) (so always once the game is over).
+    ///
+    /// ```
+    /// let mut game = draughts::dynamic::new_game("english").unwrap();
+    /// assert_eq!(game.legal_count(), 7);
+    /// let third = game.legal_moves()[2].text.clone();
+    /// game.play_nth(2).unwrap();
+    /// assert_eq!(game.moves_text(), [third]);
+    /// assert!(game.play_nth(99).is_err());
+    /// assert_eq!(game.ply_count(), 1);
+    /// ```
+    fn play_nth(&mut self, index: usize) -> Result<(), GameError>;
 }
 
 impl<V: Variant> DynGame for Game<V> {
@@ -397,6 +454,39 @@ impl<V: Variant> DynGame for Game<V> {
 
     fn engine_accepts_draw(&self, engine: &mut Engine, offered_by: Color) -> bool {
         engine.accepts_draw(self, offered_by, Hooks::default())
+    }
+
+    fn engine_accepts_draw_with(
+        &self,
+        engine: &mut Engine,
+        offered_by: Color,
+        hooks: DynHooks<'_>,
+    ) -> bool {
+        with_hooks(Game::position(self), hooks, |h| {
+            engine.accepts_draw(self, offered_by, h)
+        })
+    }
+
+    fn legal_count(&self) -> usize {
+        self.legal_moves_slice().len()
+    }
+
+    fn play_nth(&mut self, index: usize) -> Result<(), GameError> {
+        let Some(mv) = self.legal_moves_slice().get(index).cloned() else {
+            let n = self.legal_moves_slice().len();
+            return Err(MoveError::Illegal(format!(
+                "no legal move at index {index} (there are {n})"
+            ))
+            .into());
+        };
+        Game::play(self, &mv)
+    }
+
+    fn positions(&self) -> Vec<Box<dyn DynPosition>> {
+        Game::positions(self)
+            .iter()
+            .map(|p| Box::new(*p) as Box<dyn DynPosition>)
+            .collect()
     }
 }
 

@@ -68,11 +68,13 @@
 //! ```
 
 mod any;
+mod batch;
 mod engine;
 mod game;
 mod moves;
 mod position;
 
+pub use batch::{analyse_many, DynBatchResult};
 pub use engine::{DynAnalysis, DynHooks, DynInfo, DynPlayed, DynSearch};
 pub use game::DynGame;
 pub use moves::MoveInfo;
@@ -249,6 +251,61 @@ pub fn game_from_pdn(name: &str, text: &str) -> Result<Box<dyn DynGame>, PdnRead
         .next()
         .ok_or(PdnReadError::Empty)??;
     visit_name(name, FromPdn(&first))?.map_err(|kind| PdnReadError::Pdn(PdnError { game: 1, kind }))
+}
+
+/// One game read by [`parse_pdn`](crate::pdn::parse_pdn), replayed
+/// through the dynamic face, as the first of these that applies:
+///
+/// * `default` names a house rule: as that house rule (the record must be
+///   of it: [`replay_as`]);
+/// * the record's `CustomVariant` tag names a house rule (as
+///   [`write_pdn`](crate::pdn::write_pdn) writes a house-rule game): as that
+///   house rule;
+/// * else as [`pdn::replay`](crate::pdn::replay) reads it: the variant of
+///   its `GameType` tag, or the built-in variant `default` for a record
+///   without one.
+///
+/// The game is in [`DrawMode::OnClaim`](crate::DrawMode::OnClaim), as
+/// [`replay_as`] returns it. A [`PdnReadError::Pdn`] is numbered game 1:
+/// the caller, who knows where the game was in its text, renumbers it.
+///
+/// ```
+/// use draughts::dynamic::{new_game, replay_pdn, PdnReadError};
+/// use draughts::pdn::parse_pdn;
+///
+/// let mut site = new_game("spanish-site").unwrap();
+/// let first = site.legal_moves_text().remove(0);
+/// let record = parse_pdn(&format!("1. {first} *")).remove(0).unwrap();
+/// assert_eq!(replay_pdn(&record, Some("spanish-site")).unwrap().name(), "spanish-site");
+/// assert_eq!(replay_pdn(&record, Some("spanish")).unwrap().name(), "spanish");
+/// assert!(matches!(replay_pdn(&record, None), Err(PdnReadError::Pdn(_))));
+/// assert!(matches!(replay_pdn(&record, Some("chess")), Err(PdnReadError::UnknownMode(_))));
+///
+/// // A house-rule game's own PDN names it: it reads back without a default.
+/// site.play_text(&first).unwrap();
+/// let record = parse_pdn(&site.to_pdn(&[])).remove(0).unwrap();
+/// let back = replay_pdn(&record, None).unwrap();
+/// assert_eq!((back.name(), back.moves_text()), ("spanish-site", site.moves_text()));
+/// ```
+pub fn replay_pdn(
+    game: &crate::pdn::PdnGame,
+    default: Option<&str>,
+) -> Result<Box<dyn DynGame>, PdnReadError> {
+    let pdn = |kind| PdnReadError::Pdn(PdnError { game: 1, kind });
+    let kind = match default {
+        None => None,
+        Some(name) => match name.parse::<VariantKind>() {
+            Ok(kind) => Some(kind),
+            Err(_) => return visit_name(name, FromPdn(game))?.map_err(pdn),
+        },
+    };
+    if let Some(named) = game.tag(crate::pdn::CUSTOM_VARIANT) {
+        if let Some(replayed) = house_rules::visit(named, FromPdn(game)) {
+            return replayed.map_err(pdn);
+        }
+    }
+    let kind = game.variant(kind).map_err(pdn)?;
+    kind.visit(FromPdn(game)).map_err(pdn)
 }
 
 #[cfg(test)]

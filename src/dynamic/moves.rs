@@ -53,9 +53,19 @@ impl MoveInfo {
     /// The move `mv` of `pos` as plain data.
     pub fn new<V: Variant>(pos: &Position<V>, mv: &Move<V>) -> MoveInfo {
         let jumps: Vec<Jump> = mv.jumps().collect();
+        let text = mv.to_string();
+        // A move of one step or one jump has no intermediate square to
+        // leave out: its shortest text is its full path (what
+        // `Position::move_text` finds, without preparing the position's
+        // moves for matching).
+        let short_text = if mv.path().len() == 1 {
+            text.clone()
+        } else {
+            pos.move_text(mv)
+        };
         MoveInfo {
-            text: mv.to_string(),
-            short_text: pos.move_text(mv),
+            text,
+            short_text,
             from: mv.from(),
             to: mv.to(),
             path: mv.path().to_vec(),
@@ -76,5 +86,63 @@ impl MoveInfo {
         core::iter::once(self.from)
             .chain(self.path.iter().copied())
             .collect()
+    }
+}
+
+impl crate::svg::SvgOptions {
+    /// [`mark_move`](crate::svg::SvgOptions::mark_move) for a move given as
+    /// [`MoveInfo`]: an arrow along its path and its captured pieces marked
+    /// (the same picture as `mark_move` of the typed move).
+    ///
+    /// ```
+    /// use draughts::dynamic;
+    /// use draughts::svg::SvgOptions;
+    /// let pos = dynamic::position_from_fen("international", "W:W28:B23,13").unwrap();
+    /// let mv = pos.parse_move("28x8").unwrap();
+    /// let svg = pos.to_svg(&SvgOptions::new().mark_move_info(&mv));
+    /// assert_eq!(svg.matches("class=\"captured\"").count(), 2);
+    /// ```
+    pub fn mark_move_info(self, mv: &MoveInfo) -> Self {
+        // The captured pieces in board order, as `mark_move` gives them.
+        let mut captured = mv.captured.clone();
+        captured.sort_unstable();
+        self.arrow(mv.squares()).captured(captured)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{English, International, Russian, Thai};
+
+    /// Every legal move of the positions of a few seeded random games: its
+    /// short text is `Position::move_text`'s.
+    fn short_texts_are_move_texts<V: Variant>() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20 {
+            let mut pos = Position::<V>::start();
+            for _ in 0..120 {
+                let moves = pos.legal_moves_in(crate::MoveMode::Routes);
+                if moves.is_empty() {
+                    break;
+                }
+                for m in moves.iter() {
+                    assert_eq!(MoveInfo::new(&pos, m).short_text, pos.move_text(m));
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos = pos.play(&moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+    }
+
+    #[test]
+    fn the_short_text_is_the_positions_move_text() {
+        short_texts_are_move_texts::<International>();
+        short_texts_are_move_texts::<English>();
+        short_texts_are_move_texts::<Russian>();
+        short_texts_are_move_texts::<Thai>();
+        short_texts_are_move_texts::<crate::house_rules::SiteThai>();
     }
 }

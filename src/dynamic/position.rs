@@ -11,7 +11,7 @@ use crate::geometry::{Geometry, Layout};
 use crate::moves::MoveMode;
 use crate::notation::MoveInput;
 use crate::outcome::Outcome;
-use crate::perft::{divide, perft_in};
+use crate::perft::{divide, perft_in, perft_parallel};
 use crate::position::{Piece, Position};
 use crate::squares::SquareSet;
 use crate::svg::SvgOptions;
@@ -68,6 +68,75 @@ pub trait DynPosition: fmt::Debug + Send + Sync {
     fn perft(&self, depth: u32, mode: MoveMode) -> u64;
     /// Perft per root move, the move as full-path text ([`divide`]).
     fn divide(&self, depth: u32, mode: MoveMode) -> Vec<(String, u64)>;
+    /// Perft in `mode` on `threads` threads ([`perft_parallel`]): the same
+    /// count as [`perft`](DynPosition::perft), sooner on several cores.
+    ///
+    /// ```
+    /// use draughts::MoveMode;
+    /// let pos = draughts::dynamic::new_position("spanish-site").unwrap();
+    /// assert_eq!(pos.perft_parallel(4, MoveMode::Distinct, 2), pos.perft(4, MoveMode::Distinct));
+    /// ```
+    fn perft_parallel(&self, depth: u32, mode: MoveMode, threads: usize) -> u64;
+    /// A new game of this position's variant starting from it
+    /// ([`Game::from_position`](crate::Game::from_position)).
+    ///
+    /// ```
+    /// let pos = draughts::dynamic::position_from_fen("thai-site", "W:W18:B14").unwrap();
+    /// let game = pos.to_game();
+    /// assert_eq!((game.name(), game.fen(), game.ply_count()), ("thai-site", pos.fen(), 0));
+    /// ```
+    fn to_game(&self) -> Box<dyn super::DynGame>;
+    /// The position after the legal move at `index` of
+    /// [`legal_moves_in(mode)`](DynPosition::legal_moves_in), without text;
+    /// `None` when `index` is not below their number.
+    ///
+    /// ```
+    /// use draughts::MoveMode;
+    /// let pos = draughts::dynamic::new_position("english").unwrap();
+    /// let third = &pos.legal_moves_in(MoveMode::Distinct)[2];
+    /// let next = pos.play_nth(MoveMode::Distinct, 2).unwrap();
+    /// assert_eq!(next.fen(), pos.play(&third.text).unwrap().fen());
+    /// assert!(pos.play_nth(MoveMode::Distinct, 7).is_none());
+    /// ```
+    fn play_nth(&self, mode: MoveMode, index: usize) -> Option<Box<dyn DynPosition>>;
+    /// The index in [`legal_moves_in(mode)`](DynPosition::legal_moves_in)
+    /// of the legal move that starts on `from`, lands on the squares of
+    /// `path` in order and captures the pieces on `captured` (in any order);
+    /// `None` when no legal move does. With [`play_nth`](DynPosition::play_nth)
+    /// and [`move_at`](DynPosition::move_at), a frontend that keeps moves as
+    /// squares plays them without text and without listing every move.
+    ///
+    /// ```
+    /// use draughts::MoveMode;
+    /// let pos = draughts::dynamic::position_from_fen("international", "W:W28:B23,13").unwrap();
+    /// let sq = |n| pos.square(n).unwrap();
+    /// let i = pos.find_index(MoveMode::Routes, sq(28), &[sq(19), sq(8)], &[sq(13), sq(23)]);
+    /// assert_eq!(i, Some(0));
+    /// assert_eq!(pos.move_at(MoveMode::Routes, 0).unwrap().text, "28x19x8");
+    /// assert_eq!(pos.find_index(MoveMode::Routes, sq(28), &[sq(19), sq(8)], &[sq(23)]), None);
+    /// assert!(pos.move_at(MoveMode::Routes, 1).is_none());
+    /// ```
+    fn find_index(
+        &self,
+        mode: MoveMode,
+        from: Square,
+        path: &[Square],
+        captured: &[Square],
+    ) -> Option<usize>;
+    /// The legal move at `index` of
+    /// [`legal_moves_in(mode)`](DynPosition::legal_moves_in), or `None`.
+    fn move_at(&self, mode: MoveMode, index: usize) -> Option<MoveInfo>;
+    /// The position after each legal move, in
+    /// [`legal_moves_in(mode)`](DynPosition::legal_moves_in) order, without
+    /// text (for counting or walking the tree through the face).
+    ///
+    /// ```
+    /// use draughts::MoveMode;
+    /// let pos = draughts::dynamic::new_position("russian").unwrap();
+    /// let total: u64 = pos.successors(MoveMode::Distinct).iter().map(|p| p.perft(2, MoveMode::Distinct)).sum();
+    /// assert_eq!(total, pos.perft(3, MoveMode::Distinct));
+    /// ```
+    fn successors(&self, mode: MoveMode) -> Vec<Box<dyn DynPosition>>;
     /// The number of legal moves in `mode`.
     fn count_moves(&self, mode: MoveMode) -> u64;
     /// True when the side to move must capture.
@@ -209,6 +278,42 @@ impl<V: Variant> DynPosition for Position<V> {
         divide(self, depth, mode)
             .into_iter()
             .map(|(m, n)| (m.to_string(), n))
+            .collect()
+    }
+    fn perft_parallel(&self, depth: u32, mode: MoveMode, threads: usize) -> u64 {
+        perft_parallel(self, depth, mode, threads)
+    }
+    fn to_game(&self) -> Box<dyn super::DynGame> {
+        Box::new(crate::Game::from_position(*self))
+    }
+    fn play_nth(&self, mode: MoveMode, index: usize) -> Option<Box<dyn DynPosition>> {
+        let moves = Position::legal_moves_in(self, mode);
+        let mv = moves.get(index)?;
+        Some(Box::new(Position::play(self, mv)))
+    }
+    fn find_index(
+        &self,
+        mode: MoveMode,
+        from: Square,
+        path: &[Square],
+        captured: &[Square],
+    ) -> Option<usize> {
+        Position::legal_moves_in(self, mode).iter().position(|m| {
+            let taken = m.captured();
+            m.from() == from
+                && m.path() == path
+                && taken.len() == captured.len()
+                && captured.iter().all(|&s| taken.contains(s))
+        })
+    }
+    fn move_at(&self, mode: MoveMode, index: usize) -> Option<MoveInfo> {
+        let moves = Position::legal_moves_in(self, mode);
+        moves.get(index).map(|m| MoveInfo::new(self, m))
+    }
+    fn successors(&self, mode: MoveMode) -> Vec<Box<dyn DynPosition>> {
+        Position::legal_moves_in(self, mode)
+            .iter()
+            .map(|m| Box::new(Position::play(self, m)) as Box<dyn DynPosition>)
             .collect()
     }
     fn count_moves(&self, mode: MoveMode) -> u64 {

@@ -1,20 +1,20 @@
 //! `analyse_many`: many games or positions scored natively in parallel
-//! (the library's `engine::analyse_many`), returned as NumPy arrays.
+//! (the library's `dynamic::analyse_many`), returned as NumPy arrays.
 
-use draughts::engine::{analyse_many as batch, BatchOptions, Limits};
-use draughts::AnyGame;
+use draughts::dynamic::{self, analyse_many as batch};
+use draughts::engine::{BatchOptions, Limits};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::board::thread_count;
-use crate::convert::{fen_err, kind, Int};
+use crate::convert::{mode_name, new_game_err, Int};
 use crate::engine::{opt_count, searchable};
 use crate::errors::ArgumentError;
 use crate::interrupt::Poll;
 
 /// Scores many positions at once, natively, on `threads` threads: each
 /// item is a `Game` (its current position, with its history), a `Board`,
-/// or a FEN string of `variant`. With `every_ply=True` each game is scored
+/// or a FEN string of `variant` (a variant or a house rule). With `every_ply=True` each game is scored
 /// at every position from its start (an evaluation curve).
 ///
 /// Give `depth` or `nodes` (default: depth 6). Results do not depend on
@@ -49,7 +49,7 @@ pub fn analyse_many<'py>(
         nodes,
         ..Limits::default()
     };
-    let k = variant.map(kind).transpose()?;
+    let k = variant.map(mode_name).transpose()?;
     let mut games = Vec::new();
     for (i, item) in items.try_iter()?.enumerate() {
         let item = item?;
@@ -60,7 +60,7 @@ pub fn analyse_many<'py>(
                     "item {i} is a FEN string: analyse_many needs variant= for FEN strings"
                 )));
             };
-            games.push(AnyGame::from_fen(k, &fen).map_err(fen_err)?);
+            games.push(dynamic::game_from_fen(k, &fen).map_err(new_game_err)?);
         } else {
             games.push(searchable(&item)?);
         }
@@ -117,7 +117,12 @@ pub fn analyse_many<'py>(
         "nodes",
         column(results.iter().map(|r| r.search.nodes as i64).collect())?,
     )?;
-    let best = PyList::new(py, results.iter().map(|r| r.search.best.clone()))?;
+    let best = PyList::new(
+        py,
+        results
+            .iter()
+            .map(|r| r.search.best.as_ref().map(|m| m.text.clone())),
+    )?;
     out.set_item("best", best)?;
     Ok(out)
 }

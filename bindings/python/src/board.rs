@@ -1,12 +1,16 @@
 //! `Board`: an immutable, hashable position of any variant; `MoveInput`:
 //! step-wise (click) move entry on a board.
 
-use draughts::{AnyPosition, Color, Geometry, PieceKind, Position, Variant, VariantKind};
+use std::hash::{Hash, Hasher};
+
+use draughts::dynamic::{DynInput, DynPosition};
+use draughts::{Color, MoveMode, PieceKind};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::convert::{
-    color_name, fen_err, find_move, kind, mode, numbers, py_move, q, text_err, Int, MoveArg, PyMove,
+    color_name, find_move, find_route, mode, number, numbers, py_move, py_moves, q, square,
+    text_err, Int, MoveArg, PyMove,
 };
 use crate::errors;
 use crate::interrupt::{perft_polled, Poll, MAX_PERFT_DEPTH};
@@ -24,14 +28,37 @@ use crate::interrupt::{perft_polled, Poll, MAX_PERFT_DEPTH};
 /// >>> b.play("32-28").fen
 /// 'B:W28,31,33-50:B1-20'
 #[pyclass(module = "draughts_rs", name = "Board", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct Board {
-    pub(crate) pos: AnyPosition,
+    pub(crate) pos: Box<dyn DynPosition>,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.pos.name() == other.pos.name()
+            && self.pos.zobrist() == other.pos.zobrist()
+            && self.pos.fen() == other.pos.fen()
+    }
+}
+
+impl Eq for Board {}
+
+impl Hash for Board {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.pos.name().hash(state);
+        self.pos.zobrist().hash(state);
+    }
+}
+
+impl From<Box<dyn DynPosition>> for Board {
+    fn from(pos: Box<dyn DynPosition>) -> Board {
+        Board { pos }
+    }
 }
 
 /// The library's board diagram without its final line break.
-pub(crate) fn diagram<V: Variant>(p: &Position<V>) -> String {
-    p.diagram().trim_end().to_string()
+pub(crate) fn diagram(text: &str) -> String {
+    text.trim_end().to_string()
 }
 
 fn piece_char(c: Color, k: PieceKind) -> char {
@@ -46,6 +73,12 @@ fn piece_char(c: Color, k: PieceKind) -> char {
 /// The number of planes of `planes`.
 pub(crate) const PLANES: usize = 5;
 
+/// `(height, width, number of squares)` of `p`'s board.
+pub(crate) fn dims(p: &dyn DynPosition) -> (usize, usize, usize) {
+    let (w, h) = p.board_size();
+    (h as usize, w as usize, p.squares().len())
+}
+
 /// Planes `[own men, own kings, opponent men, opponent kings, white to
 /// move]` ("own" is the side to move; the last plane is all ones when White
 /// is to move), each `height x width`, one byte per cell. Row 0 is the far
@@ -53,33 +86,34 @@ pub(crate) const PLANES: usize = 5;
 /// `canonical`, the board is seen from the side to move: when Black is to
 /// move it is rotated by 180 degrees (the planes of `p.flipped()`, except
 /// the last).
-pub(crate) fn planes<V: Variant>(p: &Position<V>, canonical: bool, out: &mut Vec<u8>) {
-    let (w, h) = (V::Board::WIDTH as usize, V::Board::HEIGHT as usize);
+pub(crate) fn planes(p: &dyn DynPosition, canonical: bool, out: &mut Vec<u8>) {
+    let (w, h) = p.board_size();
+    let (w, h) = (w as usize, h as usize);
     let base = out.len();
     out.resize(base + PLANES * w * h, 0);
     if p.turn() == Color::White {
         out[base + 4 * w * h..].fill(1);
     }
-    let p = &if canonical && p.turn() == Color::Black {
-        p.flipped()
+    let flipped;
+    let p = if canonical && p.turn() == Color::Black {
+        flipped = p.flipped();
+        flipped.as_ref()
     } else {
-        *p
+        p
     };
     let me = p.turn();
-    for r in 0..h {
-        let row = (h - 1 - r) as u8;
-        for c in 0..w {
-            let Some(sq) = V::algebraic_square(row, c as u8) else {
-                continue;
-            };
+    for color in [Color::White, Color::Black] {
+        for sq in p.pieces(color) {
             let Some(pc) = p.piece_at(sq) else { continue };
+            let (row, c) = p.square_coords(sq);
+            let r = h - 1 - row as usize;
             let plane = match (pc.color == me, pc.kind) {
                 (true, PieceKind::Man) => 0,
                 (true, PieceKind::King) => 1,
                 (false, PieceKind::Man) => 2,
                 (false, PieceKind::King) => 3,
             };
-            out[base + (plane * h + r) * w + c] = 1;
+            out[base + (plane * h + r) * w + c as usize] = 1;
         }
     }
 }
@@ -91,25 +125,25 @@ pub(crate) fn action_of(num_squares: usize, m: &PyMove) -> usize {
 
 /// The number of square `n` on the board rotated by 180 degrees (the square
 /// `n` is on when the board is seen from Black's side).
-fn rotated<V: Variant>(n: u16) -> u16 {
-    let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
-    u8::try_from(n)
-        .ok()
-        .and_then(V::square)
-        .and_then(|sq| {
-            let (r, c) = V::square_coords(sq);
-            V::algebraic_square(h - 1 - r, w - 1 - c)
-        })
-        .map_or(n, |sq| V::square_number(sq) as u16)
+fn rotated(p: &dyn DynPosition, n: u16) -> u16 {
+    let (w, h) = p.board_size();
+    let Some(sq) = u8::try_from(n).ok().and_then(|n| p.square(n)) else {
+        return n;
+    };
+    let (r, c) = p.square_coords(sq);
+    let target = (h - 1 - r, w - 1 - c);
+    p.squares()
+        .into_iter()
+        .find(|&s| p.square_coords(s) == target)
+        .map_or(n, |s| number(p, s))
 }
 
 /// The action of `m` in position `p`: with `canonical` and Black to move,
 /// of the move's squares on the rotated board.
-fn action_in<V: Variant>(p: &Position<V>, m: &PyMove, canonical: bool) -> usize {
-    let n = V::Board::SQUARES as usize;
+fn action_in(p: &dyn DynPosition, m: &PyMove, canonical: bool) -> usize {
+    let n = p.squares().len();
     if canonical && p.turn() == Color::Black {
-        (rotated::<V>(m.from_square) as usize - 1) * n
-            + (rotated::<V>(m.to_square_num()) as usize - 1)
+        (rotated(p, m.from_square) as usize - 1) * n + (rotated(p, m.to_square_num()) as usize - 1)
     } else {
         action_of(n, m)
     }
@@ -119,19 +153,6 @@ impl PyMove {
     pub(crate) fn to_square_num(&self) -> u16 {
         *self.path.last().unwrap_or(&self.from_square)
     }
-}
-
-pub(crate) fn dims(kind: VariantKind) -> (usize, usize, usize) {
-    let p = AnyPosition::start(kind);
-    with_pos!(&p, p => dims_of(p))
-}
-
-fn dims_of<V: Variant>(_: &Position<V>) -> (usize, usize, usize) {
-    (
-        V::Board::HEIGHT as usize,
-        V::Board::WIDTH as usize,
-        V::Board::SQUARES as usize,
-    )
 }
 
 /// A NumPy array from bytes: `numpy.frombuffer(data, uint8).reshape(shape).astype(dtype)`.
@@ -155,17 +176,16 @@ pub(crate) fn ndarray<'py>(
 }
 
 impl Board {
-    pub(crate) fn kind(&self) -> VariantKind {
-        self.pos.kind()
-    }
-
     pub(crate) fn legal(&self, routes: bool) -> Vec<PyMove> {
-        let k = self.kind();
-        with_pos!(&self.pos, p => p.legal_moves_in(mode(routes)).iter().map(|m| py_move(k, m)).collect())
+        py_moves(self.pos.as_ref(), &self.pos.legal_moves_in(mode(routes)))
     }
 
     fn action_of(&self, m: &PyMove, canonical: bool) -> usize {
-        with_pos!(&self.pos, p => action_in(p, m, canonical))
+        action_in(self.pos.as_ref(), m, canonical)
+    }
+
+    fn sq(&self, n: &Int) -> PyResult<draughts::Square> {
+        square(self.pos.as_ref(), n)
     }
 }
 
@@ -188,24 +208,21 @@ impl Board {
     #[new]
     #[pyo3(signature = (variant = "international", fen = None))]
     fn new(variant: &str, fen: Option<&str>) -> PyResult<Board> {
-        let k = kind(variant)?;
-        let pos = match fen {
-            None => AnyPosition::start(k),
-            Some(f) => AnyPosition::from_fen(k, f).map_err(fen_err)?,
-        };
-        Ok(Board { pos })
+        Ok(Board {
+            pos: crate::convert::position(variant, fen)?,
+        })
     }
 
     /// The variant's name.
     #[getter]
     fn variant(&self) -> &'static str {
-        self.kind().name()
+        self.pos.name()
     }
 
     /// The canonical FEN.
     #[getter]
     fn fen(&self) -> String {
-        self.pos.to_fen()
+        self.pos.fen()
     }
 
     /// The side to move: `"white"` or `"black"`.
@@ -217,19 +234,19 @@ impl Board {
     /// Number of playing squares (squares are numbered 1 to this).
     #[getter]
     fn num_squares(&self) -> usize {
-        dims(self.kind()).2
+        dims(self.pos.as_ref()).2
     }
 
     /// Board width in squares.
     #[getter]
     fn width(&self) -> usize {
-        dims(self.kind()).1
+        dims(self.pos.as_ref()).1
     }
 
     /// Board height in squares.
     #[getter]
     fn height(&self) -> usize {
-        dims(self.kind()).0
+        dims(self.pos.as_ref()).0
     }
 
     /// The legal moves. A capture sequence is one move. With `routes=True`,
@@ -243,28 +260,30 @@ impl Board {
     /// The number of legal moves (see `legal_moves`).
     #[pyo3(signature = (routes = false))]
     fn count_moves(&self, routes: bool) -> u64 {
-        with_pos!(&self.pos, p => p.count_moves(mode(routes)))
+        self.pos.count_moves(mode(routes))
     }
 
     /// True when the side to move must capture.
     fn has_captures(&self) -> bool {
-        with_pos!(&self.pos, p => p.has_captures())
+        self.pos.has_captures()
     }
 
     /// True when the side to move has no legal move (and so has lost).
     fn is_game_over(&self) -> bool {
-        with_pos!(&self.pos, p => p.is_game_over())
+        self.pos.is_game_over()
     }
 
     /// The board after `move` (a `Move` or move text such as `"32-28"`,
     /// `"28x10"`, `"c3-d4"`). Raises `MoveError` if it is not legal here.
     #[pyo3(name = "play", signature = (r#move))]
     fn play_(&self, r#move: MoveArg<'_>) -> PyResult<Board> {
-        let k = self.kind();
         let pos = match r#move {
-            MoveArg::Text(t) => self.pos.play_text(&t).map_err(text_err)?,
+            MoveArg::Text(t) => self.pos.play(&t).map_err(text_err)?,
             MoveArg::Move(m) => {
-                map_pos!(&self.pos, p => find_move(k, p, &m).map(|mv| p.play(&mv)))?
+                let index = find_route(self.pos.as_ref(), &m)?;
+                self.pos
+                    .play_nth(MoveMode::Routes, index)
+                    .ok_or_else(|| errors::MoveError::new_err(format!("illegal move {}", m.text)))?
             }
         };
         Ok(Board { pos })
@@ -273,25 +292,25 @@ impl Board {
     /// The legal move named by `text` (any form: full path, `from-to`,
     /// `fromxto`, algebraic, Russian short `ed4`). Raises `MoveError`.
     fn parse_move(&self, text: &str) -> PyResult<PyMove> {
-        let k = self.kind();
-        with_pos!(&self.pos, p => p.parse_move(text).map(|m| py_move(k, &m)).map_err(text_err))
+        let m = self.pos.parse_move(text).map_err(text_err)?;
+        Ok(py_move(self.pos.as_ref(), &m))
     }
 
     /// The shortest unambiguous text of a legal move (`"28x10"` for
     /// `28x19x10` when no other capture matches it).
     fn move_text(&self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
-        let k = self.kind();
-        with_pos!(&self.pos, p => find_move(k, p, &r#move).map(|m| p.move_text(&m)))
+        Ok(find_move(self.pos.as_ref(), &r#move)?.short_text)
     }
 
     /// The piece on `square`: `"w"`/`"b"` for a man, `"W"`/`"B"` for a king,
     /// None for an empty square. Raises `SquareError` for a number that is
     /// not a square of the board.
     fn piece_at(&self, square: Int) -> PyResult<Option<String>> {
-        with_pos!(&self.pos, p => {
-            let sq = crate::convert::square_of(p, &square)?;
-            Ok(p.piece_at(sq).map(|pc| piece_char(pc.color, pc.kind).to_string()))
-        })
+        let sq = self.sq(&square)?;
+        Ok(self
+            .pos
+            .piece_at(sq)
+            .map(|pc| piece_char(pc.color, pc.kind).to_string()))
     }
 
     /// The squares of `color`'s pieces (`kind`: None for all, `"man"` or
@@ -299,30 +318,43 @@ impl Board {
     #[pyo3(signature = (color, kind = None))]
     fn pieces(&self, color: &str, kind: Option<&str>) -> PyResult<Vec<u16>> {
         let c = crate::convert::color(color)?;
-        with_pos!(&self.pos, p => {
-            let set = match kind {
-                None => p.pieces(c),
-                Some("man") => p.men(c),
-                Some("king") => p.kings(c),
-                Some(other) => {
-                    return Err(errors::ArgumentError::new_err(format!(
-                        "`{other}` is not a piece kind (expected \"man\" or \"king\")"
-                    )))
-                }
-            };
-            Ok(numbers_of(p, set))
-        })
+        let p = self.pos.as_ref();
+        let squares = match kind {
+            None => p.pieces(c),
+            Some("man") => {
+                let kings = p.kings(c);
+                p.pieces(c)
+                    .into_iter()
+                    .filter(|s| !kings.contains(s))
+                    .collect()
+            }
+            Some("king") => p.kings(c),
+            Some(other) => {
+                return Err(errors::ArgumentError::new_err(format!(
+                    "`{other}` is not a piece kind (expected \"man\" or \"king\")"
+                )))
+            }
+        };
+        Ok(numbers(p, &squares))
     }
 
     /// The square as the variant writes it (`"22"`, or `"c3"` in variants
     /// with algebraic notation).
     fn square_name(&self, square: Int) -> PyResult<String> {
-        with_pos!(&self.pos, p => Ok(square_text(p, crate::convert::square_of(p, &square)?)))
+        Ok(self.pos.square_text(self.sq(&square)?))
     }
 
     /// The number of the square named `text` (a number or `"c3"`).
     fn parse_square(&self, text: &str) -> PyResult<u16> {
-        with_pos!(&self.pos, p => parse_square_in(p, text))
+        self.pos
+            .parse_square(text)
+            .map(|s| number(self.pos.as_ref(), s))
+            .ok_or_else(|| {
+                errors::SquareError::new_err(format!(
+                    "`{text}` is not a square of {}",
+                    self.pos.name()
+                ))
+            })
     }
 
     /// Perft: the number of move sequences of length `depth` (0 to 30;
@@ -335,10 +367,10 @@ impl Board {
     fn perft(&self, py: Python<'_>, depth: Int, routes: bool, threads: Int) -> PyResult<u64> {
         let depth = perft_depth(&depth)?;
         let threads = thread_count(&threads)?;
-        let pos = self.pos;
+        let pos = self.pos.as_ref();
         py.detach(move || {
             let mut poll = Poll::new();
-            let n = with_pos!(&pos, p => perft_polled(p, depth, mode(routes), threads, &mut poll));
+            let n = perft_polled(pos, depth, mode(routes), threads, &mut poll);
             poll.finish(n)
         })
     }
@@ -353,16 +385,21 @@ impl Board {
         routes: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
         let depth = perft_depth(&depth)?.max(1);
-        let pos = self.pos;
+        let pos = self.pos.as_ref();
         let rows = py.detach(move || {
             let mut poll = Poll::new();
-            let rows = with_pos!(&pos, p => {
-                let mode = mode(routes);
-                p.legal_moves_in(mode)
-                    .iter()
-                    .map(|m| Some((m.to_string(), perft_polled(&p.play(m), depth - 1, mode, 1, &mut poll)?)))
-                    .collect::<Option<Vec<_>>>()
-            });
+            let mode = mode(routes);
+            let rows = pos
+                .legal_moves_in(mode)
+                .into_iter()
+                .map(|m| {
+                    let next = pos.play(&m.text).ok()?;
+                    Some((
+                        m.text,
+                        perft_polled(next.as_ref(), depth - 1, mode, 1, &mut poll)?,
+                    ))
+                })
+                .collect::<Option<Vec<_>>>();
             poll.finish(rows)
         })?;
         let d = PyDict::new(py);
@@ -380,7 +417,7 @@ impl Board {
     /// >>> "31" in d.Board("english", "B:W32:B1").numbered_diagram()
     /// True
     fn numbered_diagram(&self) -> String {
-        self.pos.as_dyn().numbered_diagram().trim_end().to_string()
+        diagram(&self.pos.numbered_diagram())
     }
 
     /// The same position seen from the other side: the board rotated by 180
@@ -399,14 +436,14 @@ impl Board {
     #[pyo3(signature = (clicks = Vec::new()))]
     fn move_input(&self, clicks: Vec<Int>) -> PyResult<MoveInput> {
         let mut input = MoveInput {
-            pos: self.pos,
-            clicks: Vec::new(),
+            input: self.pos.input(),
+            pos: self.pos.clone(),
         };
         for c in clicks {
             if !input.click(&c)? {
                 return Err(errors::MoveError::new_err(format!(
                     "square {c} can't be clicked after {:?}",
-                    input.clicks
+                    input.clicks()
                 )));
             }
         }
@@ -428,8 +465,8 @@ impl Board {
         canonical: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let mut buf = Vec::new();
-        with_pos!(&self.pos, p => planes(p, canonical, &mut buf));
-        let (h, w, _) = dims(self.kind());
+        planes(self.pos.as_ref(), canonical, &mut buf);
+        let (h, w, _) = dims(self.pos.as_ref());
         let dtype = dtype.unwrap_or_else(|| "float32".into_pyobject(py).unwrap().into_any());
         ndarray(py, &buf, vec![PLANES, h, w], &dtype)
     }
@@ -437,7 +474,7 @@ impl Board {
     /// Number of actions: `num_squares ** 2`.
     #[getter]
     fn num_actions(&self) -> usize {
-        let n = dims(self.kind()).2;
+        let n = self.pos.squares().len();
         n * n
     }
 
@@ -447,11 +484,11 @@ impl Board {
     /// `planes(canonical=True)` shows it).
     #[pyo3(signature = (r#move, canonical = false))]
     fn action(&self, r#move: PyRef<'_, PyMove>, canonical: bool) -> PyResult<usize> {
-        if r#move.kind != self.kind() {
+        if r#move.variant != self.pos.name() {
             return Err(crate::errors::MoveError::new_err(format!(
                 "a {} move has no action in a {} position",
-                r#move.kind,
-                self.kind()
+                r#move.variant,
+                self.pos.name()
             )));
         }
         Ok(self.action_of(&r#move, canonical))
@@ -479,7 +516,7 @@ impl Board {
         dtype: Option<Bound<'py, PyAny>>,
         canonical: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let n = dims(self.kind()).2;
+        let n = self.pos.squares().len();
         let mut buf = vec![0u8; n * n];
         for m in self.legal(false) {
             buf[self.action_of(&m, canonical)] = 1;
@@ -530,8 +567,8 @@ impl Board {
             mark: r#move,
             size,
         };
-        let k = self.kind();
-        with_pos!(&self.pos, p => Ok(p.to_svg(&crate::svg::options(k, p, &args)?)))
+        let options = crate::svg::options(self.pos.as_ref(), &args)?;
+        Ok(self.pos.to_svg(&options))
     }
 
     /// The picture Jupyter shows for a board: `svg()` with its defaults.
@@ -540,7 +577,7 @@ impl Board {
     }
 
     fn __str__(&self) -> String {
-        with_pos!(&self.pos, p => diagram(p))
+        diagram(&self.pos.diagram())
     }
 
     fn __repr__(&self) -> String {
@@ -566,24 +603,8 @@ impl Board {
     /// The library's 64-bit Zobrist hash of the position (pieces and side
     /// to move; the same for equal boards of one variant).
     fn zobrist(&self) -> u64 {
-        with_pos!(&self.pos, p => p.zobrist())
+        self.pos.zobrist()
     }
-}
-
-fn numbers_of<V: Variant>(_: &Position<V>, set: crate::convert::Set<V>) -> Vec<u16> {
-    numbers::<V>(set)
-}
-
-fn square_text<V: Variant>(_: &Position<V>, sq: draughts::Square) -> String {
-    V::square_text(sq)
-}
-
-fn parse_square_in<V: Variant>(_: &Position<V>, text: &str) -> PyResult<u16> {
-    V::parse_square(text.trim())
-        .map(|s| V::square_number(s) as u16)
-        .ok_or_else(|| {
-            errors::SquareError::new_err(format!("`{text}` is not a square of {}", V::NAME))
-        })
 }
 
 /// Step-wise move input for click-driven frontends.
@@ -594,68 +615,26 @@ fn parse_square_in<V: Variant>(_: &Position<V>, text: &str) -> PyResult<u16> {
 /// A refused click (`click` returns False) changes nothing.
 #[pyclass(module = "draughts_rs", name = "MoveInput")]
 pub struct MoveInput {
-    pos: AnyPosition,
-    clicks: Vec<u16>,
-}
-
-/// What a `MoveInput` shows after its clicks.
-struct InputView {
-    movable: Vec<u16>,
-    next: Vec<u16>,
-    destinations: Vec<u16>,
-    captured: Vec<u16>,
-    jumped: Vec<u16>,
-    candidates: Vec<PyMove>,
-    chosen: Option<PyMove>,
-}
-
-fn view<V: Variant>(
-    kind: VariantKind,
-    p: &Position<V>,
-    clicks: &[u16],
-    extra: Option<u16>,
-) -> Option<InputView> {
-    let sqs: Vec<_> = clicks.iter().filter_map(|&n| V::square(n as u8)).collect();
-    let mut input = p.move_input(&sqs);
-    if let Some(n) = extra {
-        if !input.click(V::square(n as u8)?) {
-            return None;
-        }
-    }
-    Some(InputView {
-        movable: numbers::<V>(input.movable()),
-        next: numbers::<V>(input.next_squares()),
-        destinations: numbers::<V>(input.destinations()),
-        captured: numbers::<V>(input.captured()),
-        jumped: numbers::<V>(input.jumped()),
-        candidates: input
-            .candidates()
-            .iter()
-            .map(|m| py_move(kind, m))
-            .collect(),
-        chosen: input.chosen().map(|m| py_move(kind, m)),
-    })
+    /// The library's click input.
+    input: Box<dyn DynInput>,
+    /// Its position, for the squares' numbers.
+    pos: Box<dyn DynPosition>,
 }
 
 impl MoveInput {
-    fn view(&self) -> InputView {
-        let k = self.pos.kind();
-        with_pos!(&self.pos, p => view(k, p, &self.clicks, None)).expect("clicks were accepted")
+    fn click(&mut self, n: &Int) -> PyResult<bool> {
+        let sq = square(self.pos.as_ref(), n)?;
+        Ok(self.input.click(sq))
     }
 
-    fn click(&mut self, square: &Int) -> PyResult<bool> {
-        let k = self.pos.kind();
-        let n = with_pos!(&self.pos, p => crate::convert::square_of(p, square).map(|s| number_in(p, s)))?;
-        let ok = with_pos!(&self.pos, p => view(k, p, &self.clicks, Some(n))).is_some();
-        if ok {
-            self.clicks.push(n);
-        }
-        Ok(ok)
+    fn clicks(&self) -> Vec<u16> {
+        let p = self.pos.as_ref();
+        self.input.clicks().iter().map(|&s| number(p, s)).collect()
     }
-}
 
-fn number_in<V: Variant>(_: &Position<V>, sq: draughts::Square) -> u16 {
-    V::square_number(sq) as u16
+    fn list(&self, squares: Vec<draughts::Square>) -> Vec<u16> {
+        numbers(self.pos.as_ref(), &squares)
+    }
 }
 
 #[pymethods]
@@ -670,80 +649,82 @@ impl MoveInput {
 
     /// Takes back the last click and returns it (None if there was none).
     fn undo(&mut self) -> Option<u16> {
-        self.clicks.pop()
+        self.input.undo().map(|s| number(self.pos.as_ref(), s))
     }
 
     /// Removes every click.
     fn clear(&mut self) {
-        self.clicks.clear()
+        self.input.clear()
     }
 
     /// The board the input is for.
     #[getter]
     fn board(&self) -> Board {
-        Board { pos: self.pos }
+        Board {
+            pos: self.pos.clone(),
+        }
     }
 
     /// The squares clicked so far.
-    #[getter]
-    fn clicks(&self) -> Vec<u16> {
-        self.clicks.clone()
+    #[getter(clicks)]
+    fn get_clicks(&self) -> Vec<u16> {
+        self.clicks()
     }
 
     /// The pieces that can move at all.
     #[getter]
     fn movable(&self) -> Vec<u16> {
-        self.view().movable
+        self.list(self.input.movable())
     }
 
     /// The squares that may be clicked next.
     #[getter]
     fn next_squares(&self) -> Vec<u16> {
-        self.view().next
+        self.list(self.input.next_squares())
     }
 
     /// The end squares of the remaining candidates.
     #[getter]
     fn destinations(&self) -> Vec<u16> {
-        self.view().destinations
+        self.list(self.input.destinations())
     }
 
     /// The pieces captured by at least one remaining candidate.
     #[getter]
     fn captured(&self) -> Vec<u16> {
-        self.view().captured
+        self.list(self.input.captured())
     }
 
     /// The pieces jumped by the clicks so far (to mark them step by step).
     #[getter]
     fn jumped(&self) -> Vec<u16> {
-        self.view().jumped
+        self.list(self.input.jumped())
     }
 
     /// The legal moves still possible with the clicks so far.
     #[getter]
     fn candidates(&self) -> Vec<PyMove> {
-        self.view().candidates
+        py_moves(self.pos.as_ref(), &self.input.candidates())
     }
 
     /// True when the clicks have chosen one move.
     #[getter]
     fn is_complete(&self) -> bool {
-        self.view().chosen.is_some()
+        self.input.is_complete()
     }
 
     /// The chosen move, once complete.
     #[getter]
     fn chosen(&self) -> Option<PyMove> {
-        self.view().chosen
+        self.input.chosen().map(|m| py_move(self.pos.as_ref(), &m))
     }
 
     fn __repr__(&self) -> String {
         format!(
             "MoveInput({}, {}, clicks={:?})",
-            q(self.pos.kind().name()),
-            q(&self.pos.to_fen()),
-            self.clicks
+            q(self.pos.name()),
+            q(&self.pos.fen()),
+            self.clicks()
         )
     }
 }

@@ -1,17 +1,12 @@
 //! Library values to Python values and back: moves, squares, colours,
 //! outcomes, and the library's errors as Python exceptions.
 
-use draughts::{
-    Color, DrawMode, FenError, GameError, Geometry, Move, MoveMode, MoveTextError, Outcome,
-    Position, UnknownVariant, Variant, VariantKind,
-};
+use draughts::dynamic::{self, DynPosition, MoveInfo};
+use draughts::{Color, DrawMode, FenError, GameError, MoveMode, MoveTextError, Outcome};
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 
 use crate::errors;
-
-/// The square-set type of variant `V`.
-pub(crate) type Set<V> = draughts::SquareSet<V>;
 
 /// A legal move: a step, or a whole capture sequence.
 ///
@@ -22,7 +17,8 @@ pub(crate) type Set<V> = draughts::SquareSet<V>;
 #[pyclass(module = "draughts_rs", name = "Move", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct PyMove {
-    pub(crate) kind: VariantKind,
+    /// The variant's (or house rule's) name, as the library writes it.
+    pub(crate) variant: &'static str,
     /// The start square.
     #[pyo3(get)]
     pub(crate) from_square: u16,
@@ -49,7 +45,7 @@ impl PyMove {
     /// The variant's name.
     #[getter]
     fn variant(&self) -> &'static str {
-        self.kind.name()
+        self.variant
     }
     /// The end square.
     #[getter]
@@ -72,7 +68,7 @@ impl PyMove {
         let m = slf.get();
         let f = py.get_type::<PyMove>().getattr("_restore")?.unbind();
         let args = (
-            m.kind.name(),
+            m.variant,
             m.from_square,
             m.path.clone(),
             m.captured.clone(),
@@ -96,7 +92,7 @@ impl PyMove {
         text: String,
     ) -> PyResult<PyMove> {
         Ok(PyMove {
-            kind: kind(variant)?,
+            variant: mode_name(variant)?,
             from_square,
             path,
             captured,
@@ -114,69 +110,80 @@ pub(crate) enum MoveArg<'py> {
     Text(String),
 }
 
-/// The squares of a set, as numbers in numbering order.
-pub(crate) fn numbers<V: Variant>(set: Set<V>) -> Vec<u16> {
-    let mut v: Vec<u16> = set.iter().map(|s| V::square_number(s) as u16).collect();
+/// The number of square `sq` of `pos`'s board.
+pub(crate) fn number(pos: &dyn DynPosition, sq: draughts::Square) -> u16 {
+    u16::from(pos.square_number(sq))
+}
+
+/// The numbers of `squares` of `pos`'s board, in numbering order.
+pub(crate) fn numbers(pos: &dyn DynPosition, squares: &[draughts::Square]) -> Vec<u16> {
+    let mut v: Vec<u16> = squares.iter().map(|&s| number(pos, s)).collect();
     v.sort_unstable();
     v
 }
 
-/// The Python view of a library move.
-pub(crate) fn py_move<V: Variant>(kind: VariantKind, m: &Move<V>) -> PyMove {
+/// The Python view of a move of `pos`'s variant (any position of it: only
+/// the board's numbering is read).
+pub(crate) fn py_move(pos: &dyn DynPosition, m: &MoveInfo) -> PyMove {
+    let n = |s| number(pos, s);
     PyMove {
-        kind,
-        from_square: V::square_number(m.from()) as u16,
-        path: m
-            .path()
-            .iter()
-            .map(|&s| V::square_number(s) as u16)
-            .collect(),
-        captured: m
-            .jumps()
-            .map(|j| V::square_number(j.captured) as u16)
-            .collect(),
-        promotes: m.promotes(),
+        variant: pos.name(),
+        from_square: n(m.from),
+        path: m.path.iter().map(|&s| n(s)).collect(),
+        captured: m.captured.iter().map(|&s| n(s)).collect(),
+        promotes: m.promotes,
         jumps: m
-            .jumps()
-            .map(|j| {
-                let n = |s| V::square_number(s) as u16;
-                (n(j.from), n(j.to), n(j.captured))
-            })
+            .jumps
+            .iter()
+            .map(|j| (n(j.from), n(j.to), n(j.captured)))
             .collect(),
-        text: m.to_string(),
+        text: m.text.clone(),
     }
 }
 
-/// The legal move (any capture route) equal to `m`, if any.
-pub(crate) fn find_move<V: Variant>(
-    kind: VariantKind,
-    pos: &Position<V>,
+/// The Python view of several moves.
+pub(crate) fn py_moves(pos: &dyn DynPosition, moves: &[MoveInfo]) -> Vec<PyMove> {
+    moves.iter().map(|m| py_move(pos, m)).collect()
+}
+
+/// The index in `pos.legal_moves_in(mode)` of the legal move equal to `m`
+/// (same start, landing squares and captured pieces); None when there is
+/// none. `MoveError` for a move of another variant.
+pub(crate) fn find_in(
+    pos: &dyn DynPosition,
     m: &PyMove,
-) -> PyResult<Move<V>> {
-    if m.kind != kind {
+    mode: MoveMode,
+) -> PyResult<Option<usize>> {
+    if m.variant != pos.name() {
         return Err(errors::MoveError::new_err(format!(
             "a {} move can't be played in a {} position",
-            m.kind, kind
+            m.variant,
+            pos.name()
         )));
     }
-    // The captured set as the variant's square set (None if a number is not
-    // a square of this board: then no legal move matches).
-    let captured: Option<Set<V>> = m
-        .captured
-        .iter()
-        .map(|&n| u8::try_from(n).ok().and_then(V::square))
-        .collect();
-    pos.legal_moves_in(MoveMode::Routes)
-        .into_iter()
-        .find(|x| {
-            V::square_number(x.from()) as u16 == m.from_square
-                && x.path().len() == m.path.len()
-                && x.path()
-                    .iter()
-                    .zip(&m.path)
-                    .all(|(&s, &n)| V::square_number(s) as u16 == n)
-                && Some(x.captured()) == captured
-        })
+    let sq = |n: &u16| u8::try_from(*n).ok().and_then(|n| pos.square(n));
+    // A number that is not a square of this board matches no legal move.
+    let (Some(from), Some(path), Some(captured)) = (
+        sq(&m.from_square),
+        m.path.iter().map(sq).collect::<Option<Vec<_>>>(),
+        m.captured.iter().map(sq).collect::<Option<Vec<_>>>(),
+    ) else {
+        return Ok(None);
+    };
+    Ok(pos.find_index(mode, from, &path, &captured))
+}
+
+/// The index in `pos.legal_moves_in(MoveMode::Routes)` of the legal move
+/// (any capture route) equal to `m` (`MoveError` otherwise).
+pub(crate) fn find_route(pos: &dyn DynPosition, m: &PyMove) -> PyResult<usize> {
+    find_in(pos, m, MoveMode::Routes)?
+        .ok_or_else(|| errors::MoveError::new_err(format!("illegal move {}", m.text)))
+}
+
+/// The legal move of `pos` (any capture route) equal to `m` (`MoveError` otherwise).
+pub(crate) fn find_move(pos: &dyn DynPosition, m: &PyMove) -> PyResult<MoveInfo> {
+    let index = find_route(pos, m)?;
+    pos.move_at(MoveMode::Routes, index)
         .ok_or_else(|| errors::MoveError::new_err(format!("illegal move {}", m.text)))
 }
 
@@ -235,29 +242,52 @@ impl core::fmt::Display for Int {
     }
 }
 
-/// The square numbered `n` in variant `V` (`SquareError` otherwise).
-pub(crate) fn square<V: Variant>(n: &Int) -> PyResult<draughts::Square> {
+/// The square numbered `n` on `pos`'s board (`SquareError` otherwise).
+pub(crate) fn square(pos: &dyn DynPosition, n: &Int) -> PyResult<draughts::Square> {
     n.value
         .and_then(|v| u8::try_from(v).ok())
-        .and_then(V::square)
+        .and_then(|v| pos.square(v))
         .ok_or_else(|| {
             errors::SquareError::new_err(format!(
                 "{n} is not a square of {} (squares are 1 to {})",
-                V::NAME,
-                V::Board::SQUARES
+                pos.name(),
+                pos.squares().len()
             ))
         })
 }
 
-/// The square numbered `n` in the variant of `_pos`.
-pub(crate) fn square_of<V: Variant>(_pos: &Position<V>, n: &Int) -> PyResult<draughts::Square> {
-    square::<V>(n)
+/// The library's name of the variant or house rule called `name` (ASCII
+/// case ignored): one of `draughts::dynamic::names()`, else `VariantError`
+/// with the library's message.
+pub(crate) fn mode_name(name: &str) -> PyResult<&'static str> {
+    let trimmed = name.trim();
+    dynamic::names()
+        .find(|n| n.eq_ignore_ascii_case(trimmed))
+        .ok_or_else(|| errors::VariantError::new_err(unknown(name)))
 }
 
-/// The variant named `name` (case-insensitive).
-pub(crate) fn kind(name: &str) -> PyResult<VariantKind> {
-    name.parse()
-        .map_err(|e: UnknownVariant| errors::VariantError::new_err(e.to_string()))
+/// The library's message for a name that is neither a variant nor a house rule.
+pub(crate) fn unknown(name: &str) -> String {
+    dynamic::UnknownMode(name.to_string()).to_string()
+}
+
+/// The start position of the variant or house rule called `name`, or the
+/// position of `fen`.
+pub(crate) fn position(name: &str, fen: Option<&str>) -> PyResult<Box<dyn DynPosition>> {
+    match fen {
+        None => {
+            dynamic::new_position(name).map_err(|e| errors::VariantError::new_err(e.to_string()))
+        }
+        Some(f) => dynamic::position_from_fen(name, f).map_err(new_game_err),
+    }
+}
+
+/// A `VariantError` or a `FenError`.
+pub(crate) fn new_game_err(e: dynamic::NewGameError) -> PyErr {
+    match e {
+        dynamic::NewGameError::UnknownMode(u) => errors::VariantError::new_err(u.to_string()),
+        dynamic::NewGameError::Fen(f) => fen_err(f),
+    }
 }
 
 /// The library's stable name (`draughts::names`): `white`, `black`.

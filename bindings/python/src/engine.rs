@@ -13,14 +13,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
-use draughts::engine::{self as eng, Hooks, Info, Level, LevelSpec, Limits, Score};
-use draughts::{AnyGame, Color, Variant, VariantKind};
+use draughts::dynamic::{DynGame, DynHooks, DynInfo, DynPosition};
+use draughts::engine::{self as eng, Level, LevelSpec, Limits, Score};
+use draughts::Color;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 
 use crate::board::Board;
-use crate::convert::{color, py_move, q, PyMove};
+use crate::convert::{color, py_move, py_moves, q, PyMove};
 use crate::errors::EngineError;
 use crate::game::Game;
 
@@ -336,12 +337,12 @@ fn limits(
 
 /// A `Game` (its history counts: repetitions, draw counters) or a `Board`
 /// (searched as a game starting there), copied for the search.
-pub(crate) fn searchable(v: &Bound<'_, PyAny>) -> PyResult<AnyGame> {
+pub(crate) fn searchable(v: &Bound<'_, PyAny>) -> PyResult<Box<dyn DynGame>> {
     if let Ok(g) = v.cast::<Game>() {
         return Ok(g.try_borrow()?.g.clone());
     }
     if let Ok(b) = v.cast::<Board>() {
-        return Ok(AnyGame::from_position(b.get().pos));
+        return Ok(b.get().pos.to_game());
     }
     Err(PyTypeError::new_err(format!(
         "expected a Game or a Board, not {}",
@@ -366,13 +367,13 @@ enum Answer {
 /// The progress hook: calls `callback` (if any) with a `SearchInfo`, and
 /// checks for Ctrl-C; an exception from either sets the stop flag and is
 /// kept in `failed` to be raised when the search returns.
-fn progress<'a, V: Variant>(
-    kind: VariantKind,
+fn progress<'a>(
+    pos: &'a dyn DynPosition,
     callback: Option<&'a Py<PyAny>>,
     stop: &'a AtomicBool,
     failed: &'a mut Option<PyErr>,
-) -> impl FnMut(&Info<'_, V>) + 'a {
-    move |info: &Info<'_, V>| {
+) -> impl FnMut(&DynInfo) + 'a {
+    move |info: &DynInfo| {
         if failed.is_some() {
             return;
         }
@@ -387,7 +388,7 @@ fn progress<'a, V: Variant>(
                         nodes: info.nodes,
                         time_ms: info.time_ms,
                         nps: info.nps,
-                        pv: info.pv.iter().map(|m| py_move(kind, m)).collect(),
+                        pv: py_moves(pos, &info.pv),
                     };
                     cb.call1(py, (info,)).map(drop)
                 }
@@ -454,7 +455,7 @@ impl PyEngine {
 
     fn run(
         slf: &Bound<'_, Self>,
-        game: AnyGame,
+        game: Box<dyn DynGame>,
         job: Job,
         callback: Option<Py<PyAny>>,
     ) -> PyResult<Answer> {
@@ -464,7 +465,8 @@ impl PyEngine {
             }
         }
         let me: &PyEngine = slf.get();
-        let kind = game.kind();
+        let pos = game.position();
+        let pos = pos.as_ref();
         let mut failed: Option<PyErr> = None;
         let answer = slf.py().detach(|| {
             let mut engine = lock(&me.engine);
@@ -475,46 +477,47 @@ impl PyEngine {
             me.searching.store(true, Ordering::Relaxed);
             let epoch = Instant::now();
             let clock = move || epoch.elapsed().as_millis() as u64;
-            let answer = with_game!(&game, g => {
-                let mut hook = progress(kind, callback.as_ref(), &me.stop, &mut failed);
-                let hooks = Hooks {
-                    clock: &clock,
-                    stop: Some(&me.stop),
-                    info: Some(&mut hook),
-                };
-                match job {
-                    Job::PlayScored(spec, seed) => Answer::Played(
-                        engine.play_scored(g, &spec, seed, hooks).map(|p| Played {
-                            mv: py_move(kind, &p.mv),
+            let mut hook = progress(pos, callback.as_ref(), &me.stop, &mut failed);
+            let hooks = DynHooks {
+                clock: &clock,
+                stop: Some(&me.stop),
+                info: Some(&mut hook),
+            };
+            let engine = &mut *engine;
+            let answer = match job {
+                Job::PlayScored(spec, seed) => Answer::Played(
+                    game.engine_play(engine, &spec, seed, hooks)
+                        .map(|p| Played {
+                            mv: py_move(pos, &p.mv),
                             score: p.score.map(PyScore),
                             depth: p.depth,
-                            pv: p.pv.iter().map(|m| py_move(kind, m)).collect(),
+                            pv: py_moves(pos, &p.pv),
                             nodes: p.nodes,
                         }),
-                    ),
-                    Job::Search(l) => {
-                        let r = engine.search(g, &l, hooks);
-                        Answer::Result(SearchResult {
-                            best: r.best.map(|m| py_move(kind, &m)),
-                            score: PyScore(r.score),
-                            pv: r.pv.iter().map(|m| py_move(kind, m)).collect(),
-                            depth: r.depth,
-                            seldepth: r.seldepth,
-                            nodes: r.nodes,
-                            time_ms: r.time_ms,
-                        })
-                    }
-                    Job::AcceptsDraw(by) => Answer::Draw(engine.accepts_draw(g, by, hooks)),
-                    Job::Analyse(l) => Answer::Scores(
-                        engine
-                            .analyse(g, &l, hooks)
-                            .moves
-                            .iter()
-                            .map(|(m, s)| (py_move(kind, m), PyScore(*s)))
-                            .collect(),
-                    ),
+                ),
+                Job::Search(l) => {
+                    let r = game.engine_search(engine, &l, hooks);
+                    Answer::Result(SearchResult {
+                        best: r.best.map(|m| py_move(pos, &m)),
+                        score: PyScore(r.score),
+                        pv: py_moves(pos, &r.pv),
+                        depth: r.depth,
+                        seldepth: r.seldepth,
+                        nodes: r.nodes,
+                        time_ms: r.time_ms,
+                    })
                 }
-            });
+                Job::AcceptsDraw(by) => {
+                    Answer::Draw(game.engine_accepts_draw_with(engine, by, hooks))
+                }
+                Job::Analyse(l) => Answer::Scores(
+                    game.engine_analyse(engine, &l, hooks)
+                        .moves
+                        .iter()
+                        .map(|(m, s)| (py_move(pos, m), PyScore(*s)))
+                        .collect(),
+                ),
+            };
             me.searching.store(false, Ordering::Relaxed);
             answer
         });

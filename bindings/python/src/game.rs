@@ -1,15 +1,16 @@
 //! `Game`: a mutable game (start position, moves, draw rules, outcome) with
 //! PDN in and out.
 
-use draughts::pdn::{parse_pdn, replay, write_pdn, PdnError, PdnErrorKind};
-use draughts::{AnyGame, AnyPosition, Color, Declaration, Variant, VariantKind};
+use draughts::dynamic::{self, DynGame, PdnReadError};
+use draughts::pdn::{parse_pdn, PdnError, PdnErrorKind};
+use draughts::{Color, Declaration, MoveMode};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::board::{diagram, Board};
 use crate::convert::{
-    color, color_name, draw_mode, draw_mode_name, fen_err, find_move, game_err, kind, py_move,
-    py_outcome, q, Int, MoveArg, PyMove, PyOutcome,
+    color, color_name, draw_mode, draw_mode_name, find_in, find_move, game_err, mode_name,
+    new_game_err, py_move, py_moves, py_outcome, q, Int, MoveArg, PyMove, PyOutcome,
 };
 use crate::errors;
 
@@ -23,7 +24,7 @@ enum Ended {
     Claim,
 }
 
-/// A game of any variant: the start position, the moves played, the draw
+/// A game of any variant or house rule: the start position, the moves played, the draw
 /// rules and the outcome.
 ///
 /// `push` plays a move (a `Move` or move text), `pop` takes it back. Once
@@ -41,17 +42,13 @@ enum Ended {
 #[pyclass(module = "draughts_rs", name = "Game")]
 #[derive(Clone)]
 pub struct Game {
-    pub(crate) g: AnyGame,
+    pub(crate) g: Box<dyn DynGame>,
     ended: Option<Ended>,
     tags: Vec<(String, String)>,
 }
 
 impl Game {
-    fn kind(&self) -> VariantKind {
-        self.g.kind()
-    }
-
-    pub(crate) fn from_any(g: AnyGame, tags: Vec<(String, String)>) -> Game {
+    pub(crate) fn from_dyn(g: Box<dyn DynGame>, tags: Vec<(String, String)>) -> Game {
         Game {
             g,
             ended: None,
@@ -70,11 +67,11 @@ impl Game {
     }
 
     fn start_fen(&self) -> String {
-        game_pos!(&self.g, g => *g.start()).to_fen()
+        self.g.start_fen()
     }
 
     fn state(&self) -> (&'static str, String) {
-        let mode = draw_mode_name(with_game!(&self.g, g => g.draw_mode()));
+        let mode = draw_mode_name(self.g.draw_mode());
         let ended = match self.ended {
             None => String::new(),
             Some(Ended::Agreement) => "agreement".into(),
@@ -88,21 +85,23 @@ impl Game {
 
 #[pymethods]
 impl Game {
-    /// A game of `variant` from its start position or from `fen`.
+    /// A game of `variant` (a variant of `variants()` or a house rule of
+    /// `modes()`) from its start position or from `fen`.
     /// `draw_mode`: `"automatic"` (a draw by rule ends the game),
     /// `"on_claim"` (it only makes `claim_draw` available) or `"as_written"`
     /// (each rule as its federation writes it: automatic or claimed).
     #[new]
     #[pyo3(signature = (variant = "international", fen = None, draw_mode = "automatic"))]
     fn new(variant: &str, fen: Option<&str>, draw_mode: &str) -> PyResult<Game> {
-        let k = kind(variant)?;
+        let name = mode_name(variant)?;
         let mode = crate::convert::draw_mode(draw_mode)?;
         let mut g = match fen {
-            None => AnyGame::new(k),
-            Some(f) => AnyGame::from_fen(k, f).map_err(fen_err)?,
+            None => dynamic::new_game(name)
+                .map_err(|e| crate::errors::VariantError::new_err(e.to_string()))?,
+            Some(f) => dynamic::game_from_fen(name, f).map_err(new_game_err)?,
         };
-        with_game!(&mut g, g => g.set_draw_mode(mode));
-        Ok(Game::from_any(g, Vec::new()))
+        g.set_draw_mode(mode);
+        Ok(Game::from_dyn(g, Vec::new()))
     }
 
     /// A game starting from `board`.
@@ -110,15 +109,15 @@ impl Game {
     #[pyo3(signature = (board, draw_mode = "automatic"))]
     fn from_board(board: &Board, draw_mode: &str) -> PyResult<Game> {
         let mode = crate::convert::draw_mode(draw_mode)?;
-        let mut g = AnyGame::from_position(board.pos);
-        with_game!(&mut g, g => g.set_draw_mode(mode));
-        Ok(Game::from_any(g, Vec::new()))
+        let mut g = board.pos.to_game();
+        g.set_draw_mode(mode);
+        Ok(Game::from_dyn(g, Vec::new()))
     }
 
     /// The variant's name.
     #[getter]
     fn variant(&self) -> &'static str {
-        self.kind().name()
+        self.g.name()
     }
 
     /// The current position.
@@ -133,38 +132,36 @@ impl Game {
     #[getter]
     fn start(&self) -> Board {
         Board {
-            pos: game_pos!(&self.g, g => *g.start()),
+            pos: self.g.start_position(),
         }
     }
 
     /// The FEN of the current position.
     #[getter]
     fn fen(&self) -> String {
-        self.g.position().to_fen()
+        self.g.fen()
     }
 
     /// The side to move: `"white"` or `"black"`.
     #[getter]
     fn turn(&self) -> &'static str {
-        color_name(self.g.position().turn())
+        color_name(self.g.turn())
     }
 
     /// The moves played so far.
     #[getter]
     fn moves(&self) -> Vec<PyMove> {
-        let k = self.kind();
-        with_game!(&self.g, g => g.moves().iter().map(|m| py_move(k, m)).collect())
+        py_moves(self.g.position().as_ref(), &self.g.moves())
     }
 
     /// The positions so far, the start first and the current one last.
     #[getter]
     fn boards(&self) -> Vec<Board> {
-        let p = self.g.position();
-        with_game!(&self.g, g => g.positions().iter().map(|q| Board { pos: rewrap(&p, q) }).collect())
+        self.g.positions().into_iter().map(Board::from).collect()
     }
 
     fn __len__(&self) -> usize {
-        with_game!(&self.g, g => g.moves().len())
+        self.g.ply_count()
     }
 
     /// The legal moves (none once the game is over); `routes=True` lists
@@ -181,29 +178,40 @@ impl Game {
     /// Raises `MoveError` if it is not legal, `GameOverError` once the game
     /// is over; either way nothing changes.
     fn push(&mut self, r#move: MoveArg<'_>) -> PyResult<PyMove> {
-        let k = self.kind();
         if let Some(o) = self.g.outcome() {
             return Err(game_err(draughts::GameError::GameOver(o)));
         }
-        match r#move {
-            MoveArg::Text(t) => with_game!(&mut self.g, g => g
-                .play_text(&t)
-                .map(|m| py_move(k, &m))
-                .map_err(game_err)),
-            MoveArg::Move(m) => with_game!(&mut self.g, g => {
-                let mv = find_move(k, g.position(), &m)?;
-                g.play(&mv).map_err(game_err)?;
-                Ok(py_move(k, &mv))
-            }),
-        }
+        let pos = self.g.position();
+        let pos = pos.as_ref();
+        let played = match r#move {
+            MoveArg::Text(t) => self.g.play(&t).map_err(game_err)?,
+            // A move of `legal_moves()` is played by its place there, without
+            // text; another capture route by its full path.
+            MoveArg::Move(m) => match find_in(pos, &m, MoveMode::Distinct)? {
+                Some(index) => {
+                    let found = pos.move_at(MoveMode::Distinct, index).ok_or_else(|| {
+                        errors::MoveError::new_err(format!("illegal move {}", m.text))
+                    })?;
+                    self.g.play_nth(index).map_err(game_err)?;
+                    found
+                }
+                None => {
+                    let route = find_move(pos, &m)?;
+                    self.g.play(&route.text).map_err(game_err)?
+                }
+            },
+        };
+        Ok(py_move(pos, &played))
     }
 
     /// Takes back the last move and returns it (clearing any outcome).
     /// Raises `EmptyGameError` (also an `IndexError`) when no move has been
     /// played.
     fn pop(&mut self) -> PyResult<PyMove> {
-        let k = self.kind();
-        let m = with_game!(&mut self.g, g => g.undo().map(|m| py_move(k, &m)));
+        let m = self
+            .g
+            .undo_move()
+            .map(|m| py_move(self.g.position().as_ref(), &m));
         match m {
             Some(m) => {
                 self.ended = None;
@@ -230,26 +238,26 @@ impl Game {
     /// re-evaluates the position.
     #[getter(draw_mode)]
     fn get_draw_mode(&self) -> &'static str {
-        draw_mode_name(with_game!(&self.g, g => g.draw_mode()))
+        draw_mode_name(self.g.draw_mode())
     }
 
     #[setter(draw_mode)]
     fn set_draw_mode(&mut self, mode: &str) -> PyResult<()> {
         let mode = draw_mode(mode)?;
-        with_game!(&mut self.g, g => g.set_draw_mode(mode));
+        self.g.set_draw_mode(mode);
         Ok(())
     }
 
     /// The draw rule that applies now and may be claimed (e.g.
     /// `"repetition"`), or None.
     fn claimable_draw(&self) -> Option<String> {
-        with_game!(&self.g, g => g.claimable_draw()).map(|r| r.name().to_string())
+        self.g.claimable_draw().map(|r| r.name().to_string())
     }
 
     /// Ends the game as a draw by the rule that applies now. Raises
     /// `DrawClaimError` if none applies, `GameOverError` if it is over.
     fn claim_draw(&mut self) -> PyResult<PyOutcome> {
-        let o = with_game!(&mut self.g, g => g.claim_draw()).map_err(game_err)?;
+        let o = self.g.claim_draw().map_err(game_err)?;
         self.ended = Some(Ended::Claim);
         Ok(py_outcome(o))
     }
@@ -276,12 +284,12 @@ impl Game {
     /// How many times the current position has occurred since the last
     /// irreversible move (this one included).
     fn repetitions(&self) -> usize {
-        with_game!(&self.g, g => g.repetitions())
+        self.g.repetitions()
     }
 
     /// Consecutive plies in which only kings moved and nothing was captured.
     fn quiet_king_plies(&self) -> usize {
-        with_game!(&self.g, g => g.quiet_king_plies())
+        self.g.quiet_king_plies()
     }
 
     /// The running draw counts of the variant's rules, each with its text
@@ -346,7 +354,7 @@ impl Game {
             .filter(|(n, _)| !own.iter().any(|o| o.eq_ignore_ascii_case(n)))
             .map(|(n, v)| (n.as_str(), v.as_str()))
             .collect();
-        Ok(with_game!(&self.g, g => write_pdn(g, &pairs)))
+        Ok(self.g.to_pdn(&pairs))
     }
 
     /// A copy that changes independently.
@@ -367,7 +375,7 @@ impl Game {
         match other.cast::<Game>() {
             Ok(o) => {
                 let o = o.borrow();
-                self.kind() == o.kind()
+                self.g.name() == o.g.name()
                     && self.start_fen() == o.start_fen()
                     && self.moves_text() == o.moves_text()
                     && self.g.outcome() == o.g.outcome()
@@ -405,8 +413,8 @@ impl Game {
             mark: r#move,
             size,
         };
-        let k = self.kind();
-        with_game!(&self.g, g => Ok(g.to_svg(&crate::svg::options(k, g.position(), &args)?)))
+        let options = crate::svg::options(self.g.position().as_ref(), &args)?;
+        Ok(self.g.to_svg(&options))
     }
 
     /// The picture Jupyter shows for a game: its position with the last
@@ -416,10 +424,10 @@ impl Game {
     }
 
     fn __str__(&self) -> String {
-        let board = with_game!(&self.g, g => diagram(g.position()));
+        let board = diagram(&self.g.diagram());
         let status = match self.g.outcome() {
             Some(o) => format!("game over: {o}"),
-            None => match with_game!(&self.g, g => g.moves().len()) {
+            None => match self.g.ply_count() {
                 1 => "1 move played".to_string(),
                 n => format!("{n} moves played"),
             },
@@ -479,10 +487,10 @@ impl Game {
     ) -> PyResult<Game> {
         let mut game = Game::new(variant, Some(fen), "on_claim")?;
         for m in moves {
-            with_game!(&mut game.g, g => g.play_text(&m).map(|_| ())).map_err(game_err)?;
+            game.g.play_text(&m).map_err(game_err)?;
         }
         let mode = draw_mode(mode)?;
-        with_game!(&mut game.g, g => g.set_draw_mode(mode));
+        game.g.set_draw_mode(mode);
         match ended.split_once(':') {
             _ if ended.is_empty() => {}
             None if ended == "claim" => {
@@ -513,15 +521,10 @@ impl Game {
 impl Game {
     fn color_or_turn(&self, c: Option<&str>) -> PyResult<Color> {
         match c {
-            None => Ok(self.g.position().turn()),
+            None => Ok(self.g.turn()),
             Some(c) => color(c),
         }
     }
-}
-
-/// `q`, a position of the same variant as `like`, as an `AnyPosition`.
-fn rewrap<V: Variant>(like: &AnyPosition, q: &draughts::Position<V>) -> AnyPosition {
-    AnyPosition::from_fen(like.kind(), &q.to_fen()).expect("a position's own FEN reads back")
 }
 
 /// The attributes of a PDN error about one move: its number, side, text and
@@ -640,7 +643,10 @@ pub fn write_pdn_tree(tree: &Bound<'_, PyAny>) -> PyResult<String> {
 /// Reads every game of a PDN text.
 ///
 /// Games without a `GameType` tag are played as `variant` (an error if
-/// None). Each game is replayed with its variant's rules in `"on_claim"`
+/// None). When `variant` is a house rule (`modes()`), every game is played
+/// as that house rule, and a game whose `GameType` is another variant's is
+/// a bad game; a game whose `CustomVariant` tag names a house rule (as
+/// `Game.to_pdn` writes a house-rule game) is played as that house rule. Each game is replayed with its variant's rules in `"on_claim"`
 /// draw mode (records go on after unclaimed draws). A bad game (its message
 /// gives the game's index, the move number, the text and the reason):
 /// `errors="raise"` raises `PdnError` for the first one, `"skip"` leaves bad
@@ -661,17 +667,26 @@ pub fn read_pdn(
             "errors=`{errors}`: expected \"raise\", \"skip\" or \"return\""
         )));
     }
-    let default = variant.map(kind).transpose()?;
+    let default = variant.map(mode_name).transpose()?;
     let mut out = Vec::new();
     for (i, g) in parse_pdn(text).into_iter().enumerate() {
         py.check_signals()?;
         let mut start_line = None;
-        let r = g.and_then(|g| {
-            start_line = Some(g.line);
-            replay(&g, default)
-                .map(|any| Game::from_any(any, g.tags.clone()))
-                .map_err(|kind| PdnError { game: i + 1, kind })
-        });
+        let r = match g {
+            Err(e) => Err(e),
+            Ok(g) => {
+                start_line = Some(g.line);
+                match dynamic::replay_pdn(&g, default) {
+                    Ok(game) => Ok(Game::from_dyn(game, g.tags.clone())),
+                    Err(PdnReadError::Pdn(e)) => Err(PdnError {
+                        game: i + 1,
+                        kind: e.kind,
+                    }),
+                    // The name was checked above; a game was read.
+                    Err(other) => return Err(errors::VariantError::new_err(other.to_string())),
+                }
+            }
+        };
         match r {
             Ok(g) => out.push(Py::new(py, g)?.into_any()),
             Err(e) => match errors {

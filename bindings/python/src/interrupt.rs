@@ -9,7 +9,8 @@
 
 use std::time::{Duration, Instant};
 
-use draughts::{perft_in, perft_parallel, MoveMode, Position, Variant};
+use draughts::dynamic::DynPosition;
+use draughts::MoveMode;
 use pyo3::prelude::*;
 
 /// How often a poll runs Python's signal handlers.
@@ -72,8 +73,8 @@ impl Poll {
 
 /// Perft as the library counts it (the sum over the legal moves of perft
 /// below each), polling between subtrees; None once `poll` says stop.
-pub(crate) fn perft_polled<V: Variant>(
-    pos: &Position<V>,
+pub(crate) fn perft_polled(
+    pos: &dyn DynPosition,
     depth: u32,
     mode: MoveMode,
     threads: usize,
@@ -87,15 +88,15 @@ pub(crate) fn perft_polled<V: Variant>(
     };
     if depth <= leaf {
         let n = if parallel {
-            perft_parallel(pos, depth, mode, threads)
+            pos.perft_parallel(depth, mode, threads)
         } else {
-            perft_in(pos, depth, mode)
+            pos.perft(depth, mode)
         };
         return (!poll.stop()).then_some(n);
     }
     let mut total: u64 = 0;
-    for m in pos.legal_moves_in(mode) {
-        let n = perft_polled(&pos.play(&m), depth - 1, mode, threads, poll)?;
+    for next in pos.successors(mode) {
+        let n = perft_polled(next.as_ref(), depth - 1, mode, threads, poll)?;
         total = total.wrapping_add(n);
     }
     Some(total)

@@ -1,7 +1,11 @@
 //! Python bindings of the `draughts` rules engine: the extension module
 //! `draughts_rs._draughts_rs`, re-exported by the `draughts_rs` package.
 //!
-//! * `dispatch`: from `AnyPosition`/`AnyGame` to generic code on the typed value.
+//! Every value holds the library's one dynamic face (`draughts::dynamic`):
+//! a `Board` a `Box<dyn DynPosition>`, a `Game` a `Box<dyn DynGame>`, a
+//! `MoveInput` a `Box<dyn DynInput>`, so every built-in variant and every
+//! house rule is served by the same code, with no dispatch here.
+//!
 //! * `convert`: moves, squares, colours, outcomes, errors.
 //! * `board`: `Board` (immutable position) and `MoveInput` (click input).
 //! * `game`: `Game` (moves, draw rules, outcome) and PDN reading.
@@ -10,8 +14,6 @@
 //!
 //! The bindings translate; every rule is the library's.
 
-#[macro_use]
-mod dispatch;
 mod batch;
 mod board;
 mod convert;
@@ -68,13 +70,26 @@ pub(crate) mod errors {
         EmptyGameError PdnError GameOverError DrawClaimError EngineError);
 }
 
-/// The names of every variant, in the library's order.
+/// The names of every built-in variant, in the library's order.
 #[pyfunction]
 fn variants() -> Vec<&'static str> {
     draughts::VariantKind::ALL
         .iter()
         .map(|k| k.name())
         .collect()
+}
+
+/// Every name `Board`, `Game` and the other calls taking a variant accept:
+/// the built-in variants (`variants()`), then the house rules (the
+/// library's `dynamic::names()`).
+///
+/// >>> import draughts_rs as d
+/// >>> modes = d.modes()
+/// >>> modes[:len(d.variants())] == d.variants(), "spanish-site" in modes
+/// (True, True)
+#[pyfunction]
+fn modes() -> Vec<&'static str> {
+    draughts::dynamic::names().collect()
 }
 
 #[pymodule(name = "_draughts_rs")]
@@ -93,6 +108,7 @@ fn draughts_rs_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::SearchResult>()?;
     m.add_class::<engine::Played>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(modes, m)?)?;
     m.add_function(wrap_pyfunction!(engine::levels, m)?)?;
     m.add_function(wrap_pyfunction!(game::read_pdn, m)?)?;
     m.add_function(wrap_pyfunction!(game::parse_pdn_tree, m)?)?;

@@ -4,12 +4,13 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 
-use draughts::{AnyPosition, Color, Game, Outcome, Position, Variant};
+use draughts::dynamic::{DynGame, DynPosition};
+use draughts::{Color, Outcome};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::board::{dims, ndarray, planes, thread_count, Board, PLANES};
-use crate::convert::{fen_err, kind, Int};
+use crate::convert::Int;
 use crate::errors;
 use crate::interrupt::{Poll, INTERVAL};
 
@@ -40,23 +41,26 @@ struct Totals {
 }
 
 /// One playout; false (and nothing counted) when `stop` was set.
-fn playout<V: Variant>(
-    start: &Position<V>,
+fn playout(
+    start: &dyn DynPosition,
     seed: u64,
     max_plies: u64,
     stop: &AtomicBool,
     t: &mut Totals,
 ) -> bool {
     let mut rng = Rng(seed);
-    let mut game = Game::from_position(*start);
+    let mut game: Box<dyn DynGame> = start.to_game();
     let mut plies = 0;
     while plies < max_plies && game.outcome().is_none() {
         if stop.load(Ordering::Relaxed) {
             return false;
         }
-        let moves = game.legal_moves();
-        let mv = &moves[rng.below(moves.len())];
-        game.play(mv).expect("a legal move plays");
+        let n = game.legal_count();
+        if n == 0 || game.play_nth(rng.below(n)).is_err() {
+            // A game without an outcome has a legal move, and a legal move
+            // plays: neither happens, and the game then counts as unfinished.
+            break;
+        }
         plies += 1;
     }
     t.plies += plies;
@@ -77,8 +81,8 @@ fn playout<V: Variant>(
 
 /// The playouts on `threads` threads; the calling thread polls for Ctrl-C
 /// meanwhile (None when a signal handler raised).
-fn playouts<V: Variant>(
-    start: &Position<V>,
+fn playouts(
+    start: &dyn DynPosition,
     games: u64,
     seed: u64,
     max_plies: u64,
@@ -161,14 +165,11 @@ pub fn random_playouts<'py>(
     let seed = seed.in_range("seed", 0, u64::MAX as i128)? as u64;
     let max_plies = max_plies.in_range("max_plies", 0, u64::MAX as i128)? as u64;
     let threads = thread_count(&threads)?;
-    let k = kind(variant)?;
-    let start = match fen {
-        None => AnyPosition::start(k),
-        Some(f) => AnyPosition::from_fen(k, f).map_err(fen_err)?,
-    };
+    let start = crate::convert::position(variant, fen)?;
+    let start = start.as_ref();
     let t = py.detach(move || {
         let mut poll = Poll::new();
-        let t = with_pos!(&start, p => playouts(p, games, seed, max_plies, threads, &mut poll));
+        let t = playouts(start, games, seed, max_plies, threads, &mut poll);
         poll.finish(t)
     })?;
     let d = PyDict::new(py);
@@ -196,19 +197,19 @@ pub fn planes_batch<'py>(
             "planes_batch needs at least one board",
         ));
     };
-    let k = first.pos.kind();
+    let k = first.pos.name();
     let mut buf = Vec::new();
     for b in &boards {
-        if b.pos.kind() != k {
+        if b.pos.name() != k {
             return Err(errors::ArgumentError::new_err(format!(
                 "planes_batch needs boards of one variant: {} and {}",
                 k,
-                b.pos.kind()
+                b.pos.name()
             )));
         }
-        with_pos!(&b.pos, p => planes(p, canonical, &mut buf));
+        planes(b.pos.as_ref(), canonical, &mut buf);
     }
-    let (h, w, _) = dims(k);
+    let (h, w, _) = dims(first.pos.as_ref());
     let dtype = dtype.unwrap_or_else(|| "float32".into_pyobject(py).unwrap().into_any());
     ndarray(py, &buf, vec![boards.len(), PLANES, h, w], &dtype)
 }

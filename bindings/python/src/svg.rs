@@ -2,9 +2,9 @@
 //! trees (`parse_pdn_tree`, `write_pdn_tree`): the library's, with squares
 //! as PDN numbers and trees as plain dicts and lists.
 
+use draughts::dynamic::DynPosition;
 use draughts::pdn::{GameTree, PdnLine, PdnNode};
 use draughts::svg::{Labels, SvgOptions};
-use draughts::{Position, Variant, VariantKind};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -23,14 +23,10 @@ pub(crate) struct SvgArgs<'py> {
     pub size: Int,
 }
 
-/// The library's options, squares read in `V`, the move to mark in `pos`.
-pub(crate) fn options<V: Variant>(
-    kind: VariantKind,
-    pos: &Position<V>,
-    a: &SvgArgs<'_>,
-) -> PyResult<SvgOptions> {
+/// The library's options, squares read on `pos`'s board, the move to mark in `pos`.
+pub(crate) fn options(pos: &dyn DynPosition, a: &SvgArgs<'_>) -> PyResult<SvgOptions> {
     let squares = |list: &[Int]| -> PyResult<Vec<draughts::Square>> {
-        list.iter().map(square::<V>).collect()
+        list.iter().map(|n| square(pos, n)).collect()
     };
     let labels: Labels = a
         .labels
@@ -60,11 +56,11 @@ pub(crate) fn options<V: Variant>(
         None => {}
         Some(MoveArg::Text(t)) => {
             let mv = pos.parse_move(t).map_err(crate::convert::text_err)?;
-            out = out.mark_move(&mv);
+            out = out.mark_move_info(&mv);
         }
         Some(MoveArg::Move(m)) => {
-            let mv = find_move(kind, pos, m)?;
-            out = out.mark_move(&mv);
+            let mv = find_move(pos, m)?;
+            out = out.mark_move_info(&mv);
         }
     }
     Ok(out)

@@ -141,6 +141,7 @@ CHECKS = {
     "svg_picture": ("Board.svg", lambda r: "pieces=%d" % board(r).svg().count('class="piece ')),
     "engine_move": ("Engine.play", engine_move),
     "engine_move_scored": ("Engine.play_scored", engine_scored),
+    "house_rule_by_name": ("Game.constructor+Game.variant", lambda r: game(r).variant),
 }
 
 

@@ -239,7 +239,12 @@ class Game:
     def _repr_svg_(self) -> str: ...
     def __eq__(self, other: object) -> bool: ...
 
-def variants() -> List[str]: ...
+def variants() -> List[str]:
+    """The names of every built-in variant, in the library's order."""
+
+def modes() -> List[str]:
+    """Every accepted name: the built-in variants, then the house rules."""
+
 def read_pdn(
     text: str, variant: Optional[str] = None, errors: str = "raise"
 ) -> List[Union[Game, PdnError]]:
