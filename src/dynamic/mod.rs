@@ -253,7 +253,7 @@ pub fn game_from_pdn(name: &str, text: &str) -> Result<Box<dyn DynGame>, PdnRead
     visit_name(name, FromPdn(&first))?.map_err(|kind| PdnReadError::Pdn(PdnError { game: 1, kind }))
 }
 
-/// One game read by [`parse_pdn`](crate::pdn::parse_pdn), replayed
+/// One game read by [`parse_pdn`], replayed
 /// through the dynamic face, as the first of these that applies:
 ///
 /// * `default` names a house rule: as that house rule (the record must be
