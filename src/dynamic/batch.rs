@@ -4,12 +4,12 @@
 //!
 //! [`engine::analyse_many`]: crate::engine::analyse_many
 
-use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use core::sync::atomic::Ordering;
 
 use super::engine::{DynHooks, DynSearch};
 use super::game::DynGame;
-use crate::engine::{BatchOptions, Engine, NoClock};
+use crate::engine::batch::run_batch;
+use crate::engine::{BatchOptions, NoClock};
 
 /// The score of one position of a batch ([`BatchResult`](crate::engine::BatchResult)
 /// with the search as [`DynSearch`]).
@@ -52,89 +52,51 @@ pub struct DynBatchResult {
 pub fn analyse_many(
     games: &[Box<dyn DynGame>],
     options: &BatchOptions,
-    mut progress: impl FnMut(&DynBatchResult) -> bool,
+    progress: impl FnMut(&DynBatchResult) -> bool,
 ) -> Vec<DynBatchResult> {
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let threads = options.threads.clamp(1, games.len().max(1));
-    let mut results = Vec::new();
-    std::thread::scope(|s| {
-        let (tx, rx) = mpsc::channel::<DynBatchResult>();
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let (next, stop) = (&next, &stop);
-            s.spawn(move || {
-                let mut engine = Engine::with_tt_mib(options.tt_mib.max(1));
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games.len() || stop.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    if !analyse_game(games[i].as_ref(), i, options, &mut engine, stop, &tx) {
-                        return;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        for r in rx {
-            let go_on = progress(&r);
-            results.push(r);
-            if !go_on {
-                stop.store(true, Ordering::Relaxed);
+    run_batch(
+        games.len(),
+        options,
+        |i, engine, stop, emit| {
+            let game = games[i].as_ref();
+            let mut send = |ply: usize, g: &dyn DynGame| {
+                let hooks = DynHooks {
+                    clock: &NoClock,
+                    stop: Some(stop),
+                    info: None,
+                };
+                let search = g.engine_search(engine, &options.limits, hooks);
+                emit(DynBatchResult {
+                    game: i,
+                    ply,
+                    search,
+                })
+            };
+            if !options.every_ply {
+                return send(game.ply_count(), game);
             }
-        }
-    });
-    results.sort_by_key(|r| (r.game, r.ply));
-    results
-}
-
-/// Scores game `index` (every ply, or its current position) and sends each
-/// result; false when the receiver is gone.
-fn analyse_game(
-    game: &dyn DynGame,
-    index: usize,
-    options: &BatchOptions,
-    engine: &mut Engine,
-    stop: &AtomicBool,
-    tx: &mpsc::Sender<DynBatchResult>,
-) -> bool {
-    engine.clear();
-    let mut send = |ply: usize, g: &dyn DynGame| {
-        let hooks = DynHooks {
-            clock: &NoClock,
-            stop: Some(stop),
-            info: None,
-        };
-        let search = g.engine_search(engine, &options.limits, hooks);
-        tx.send(DynBatchResult {
-            game: index,
-            ply,
-            search,
-        })
-        .is_ok()
-    };
-    if !options.every_ply {
-        return send(game.ply_count(), game);
-    }
-    let mut g = game.start_position().to_game();
-    if !send(0, g.as_ref()) {
-        return false;
-    }
-    for (ply, mv) in game.moves_text().iter().enumerate() {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-        if g.play_text(mv).is_err() {
-            // A game's own moves replay from its start; should one not, the
-            // positions after it are left out rather than scored wrongly.
-            break;
-        }
-        if !send(ply + 1, g.as_ref()) {
-            return false;
-        }
-    }
-    true
+            let mut g = game.start_position().to_game();
+            if !send(0, g.as_ref()) {
+                return false;
+            }
+            for (ply, mv) in game.moves_text().iter().enumerate() {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                if g.play_text(mv).is_err() {
+                    // A game's own moves replay from its start; should one not, the
+                    // positions after it are left out rather than scored wrongly.
+                    break;
+                }
+                if !send(ply + 1, g.as_ref()) {
+                    return false;
+                }
+            }
+            true
+        },
+        |r| (r.game, r.ply),
+        progress,
+    )
 }
 
 #[cfg(test)]

@@ -81,25 +81,82 @@ pub struct BatchResult {
 pub fn analyse_many(
     games: &[AnyGame],
     options: &BatchOptions,
-    mut progress: impl FnMut(&BatchResult) -> bool,
+    progress: impl FnMut(&BatchResult) -> bool,
 ) -> Vec<BatchResult> {
+    run_batch(
+        games.len(),
+        options,
+        |i, engine, stop, emit| {
+            let game = &games[i];
+            let mut send = |ply: usize, g: &AnyGame| {
+                let search = g.search(engine, &options.limits, &NoClock, Some(stop));
+                emit(BatchResult {
+                    game: i,
+                    ply,
+                    search,
+                })
+            };
+            if !options.every_ply {
+                return send(game.ply_count(), game);
+            }
+            let mut g = AnyGame::from_position(game.start());
+            if !send(0, &g) {
+                return false;
+            }
+            for (ply, mv) in game.moves_text().iter().enumerate() {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                g.play_text(mv)
+                    .expect("a game's own moves replay from its start");
+                if !send(ply + 1, &g) {
+                    return false;
+                }
+            }
+            true
+        },
+        |r| (r.game, r.ply),
+        progress,
+    )
+}
+
+/// The thread pool of a batch, for any kind of game and result (the typed
+/// [`analyse_many`] and the dynamic face's
+/// [`dynamic::analyse_many`](crate::dynamic::analyse_many)): games
+/// `0..count` shared out one at a time between [`BatchOptions::threads`]
+/// threads, each with its own engine, cleared before every game.
+///
+/// `score_game(index, engine, stop, emit)` scores one game, passing each
+/// result to `emit` (false: the batch is over, stop) and returns false to
+/// end its thread. `progress` sees each result on the calling thread as it
+/// arrives; false stops the batch (searches under way finish, no new game
+/// starts). The results come back sorted by `key`.
+pub(crate) fn run_batch<R: Send>(
+    count: usize,
+    options: &BatchOptions,
+    score_game: impl Fn(usize, &mut Engine, &AtomicBool, &mut dyn FnMut(R) -> bool) -> bool + Sync,
+    key: impl Fn(&R) -> (usize, usize),
+    mut progress: impl FnMut(&R) -> bool,
+) -> Vec<R> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let threads = options.threads.clamp(1, games.len().max(1));
+    let threads = options.threads.clamp(1, count.max(1));
     let mut results = Vec::new();
     std::thread::scope(|s| {
-        let (tx, rx) = mpsc::channel::<BatchResult>();
+        let (tx, rx) = mpsc::channel::<R>();
         for _ in 0..threads {
             let tx = tx.clone();
-            let (next, stop) = (&next, &stop);
+            let (next, stop, score_game) = (&next, &stop, &score_game);
             s.spawn(move || {
                 let mut engine = Engine::with_tt_mib(options.tt_mib.max(1));
+                let mut emit = |r: R| tx.send(r).is_ok();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games.len() || stop.load(Ordering::Relaxed) {
+                    if i >= count || stop.load(Ordering::Relaxed) {
                         return;
                     }
-                    if analyse_game(&games[i], i, options, &mut engine, stop, &tx).is_err() {
+                    engine.clear();
+                    if !score_game(i, &mut engine, stop, &mut emit) {
                         return;
                     }
                 }
@@ -114,41 +171,6 @@ pub fn analyse_many(
             }
         }
     });
-    results.sort_by_key(|r| (r.game, r.ply));
+    results.sort_by_key(|r| key(r));
     results
-}
-
-/// Scores game `index` (every ply, or its current position) and sends
-/// each result; `Err` when the receiver is gone.
-fn analyse_game(
-    game: &AnyGame,
-    index: usize,
-    options: &BatchOptions,
-    engine: &mut Engine,
-    stop: &AtomicBool,
-    tx: &mpsc::Sender<BatchResult>,
-) -> Result<(), mpsc::SendError<BatchResult>> {
-    engine.clear();
-    let mut send = |ply: usize, g: &AnyGame| -> Result<(), mpsc::SendError<BatchResult>> {
-        let search = g.search(engine, &options.limits, &NoClock, Some(stop));
-        tx.send(BatchResult {
-            game: index,
-            ply,
-            search,
-        })
-    };
-    if !options.every_ply {
-        return send(game.ply_count(), game);
-    }
-    let mut g = AnyGame::from_position(game.start());
-    send(0, &g)?;
-    for (ply, mv) in game.moves_text().iter().enumerate() {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-        g.play_text(mv)
-            .expect("a game's own moves replay from its start");
-        send(ply + 1, &g)?;
-    }
-    Ok(())
 }

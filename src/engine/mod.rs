@@ -26,7 +26,7 @@
 //! ```
 
 mod any;
-mod batch;
+pub(crate) mod batch;
 pub mod clock;
 pub mod eval;
 pub mod level;
