@@ -5,7 +5,8 @@
 //! with each side's colours, so `--games` is rounded up to an even number.
 //! Levels are the library's [`Level`] definitions; the time-limited `hard`
 //! plays with a node budget (`--hard-nodes`) so results do not depend on the
-//! machine's load. A game still running after `--max-plies` plies is
+//! machine's load (`--hard-move-time SECONDS` plays it on the real clock
+//! instead). A game still running after `--max-plies` plies is
 //! adjudicated a draw (counted in the `adj` column).
 //!
 //! `--ballots FILE` (or `english` / `international` for the ballots the
@@ -15,9 +16,10 @@
 //! as `sh -c CMD`, one game at a time, the engine given `--engine-level`
 //! (a Hub `level` line, `move-time=0.1` by default) before every move.
 use draughts::ballots::{self, Opening};
-use draughts::engine::{Engine, Hooks, Level, LevelSpec, NoClock, HARD_MATCH_NODES};
+use draughts::engine::{Engine, Hooks, Level, LevelSpec, Limits, NoClock, HARD_MATCH_NODES};
 use draughts::{Color, Game, Outcome, Variant, VariantKind};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use crate::external::External;
 
@@ -45,6 +47,12 @@ pub struct Args {
     /// Node budget that stands for `hard`'s time per move.
     #[arg(long, default_value_t = HARD_MATCH_NODES)]
     hard_nodes: u64,
+    /// Seconds per move for `hard` on the real clock, instead of
+    /// `--hard-nodes` (results then depend on the machine's speed and load:
+    /// for matches against an external engine at a time per move, or
+    /// against an older build of ours).
+    #[arg(long, value_parser = parse_seconds)]
+    hard_move_time: Option<u64>,
     /// Plies after which a game is adjudicated a draw.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
@@ -96,9 +104,15 @@ impl Player {
             Player::External => "engine".into(),
         }
     }
-    fn spec(self, hard_nodes: u64) -> Option<LevelSpec> {
+    fn spec(self, cfg: &Config) -> Option<LevelSpec> {
         match self {
-            Player::Level(Level::Hard) => Some(Level::Hard.spec().with_nodes(hard_nodes)),
+            Player::Level(Level::Hard) => Some(match cfg.hard_move_ms {
+                Some(ms) => LevelSpec {
+                    limits: Limits::move_time(ms),
+                    ..Level::Hard.spec()
+                },
+                None => Level::Hard.spec().with_nodes(cfg.hard_nodes),
+            }),
             Player::Level(l) => Some(l.spec()),
             Player::Random | Player::External => None,
         }
@@ -140,9 +154,19 @@ struct Config {
     pairs: u32,
     opening_plies: u32,
     hard_nodes: u64,
+    /// `hard`'s time per move on the real clock (else `hard_nodes`).
+    hard_move_ms: Option<u64>,
     max_plies: usize,
     seed: u64,
     threads: usize,
+}
+
+/// `--hard-move-time`: seconds (a decimal) as whole milliseconds, at least 1.
+fn parse_seconds(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.001..=3600.0).contains(&x) => Ok((x * 1000.0).round() as u64),
+        _ => Err(format!("`{s}` is not a time from 0.001 to 3600 seconds")),
+    }
 }
 
 fn mix(a: u64, b: u64) -> u64 {
@@ -193,7 +217,9 @@ fn play_game<V: Variant>(
     while game.outcome().is_none() && game.moves().len() < cfg.max_plies {
         let white_to_move = game.position().turn() == Color::White;
         let side = usize::from(white_to_move != first_is_white);
-        let mv = match players[side].spec(cfg.hard_nodes) {
+        let started = Instant::now();
+        let clock = || started.elapsed().as_millis() as u64;
+        let mv = match players[side].spec(cfg) {
             None if players[side] == Player::External => {
                 let x = external.as_deref_mut().ok_or("no external engine")?;
                 Some(x.play(&game)?)
@@ -202,7 +228,11 @@ fn play_game<V: Variant>(
                 &game,
                 &spec,
                 mix(game_seed, side as u64),
-                Hooks::with_clock(&NoClock),
+                if spec.limits.move_time_ms.is_some() {
+                    Hooks::with_clock(&clock)
+                } else {
+                    Hooks::with_clock(&NoClock)
+                },
             ),
             None => {
                 let moves = game.legal_moves();
@@ -361,6 +391,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 pairs,
                 opening_plies: args.opening_plies,
                 hard_nodes: args.hard_nodes,
+                hard_move_ms: args.hard_move_time,
                 max_plies: args.max_plies,
                 seed: args.seed,
                 threads: args.threads,

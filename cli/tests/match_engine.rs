@@ -102,3 +102,42 @@ fn openings_come_from_a_ballot_file() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn hard_plays_on_the_real_clock_with_hard_move_time() {
+    // Two games of hard (20 ms a move on the clock) against the external
+    // engine at the same time per move: each game ends or is adjudicated.
+    let engine = hub_command("hard");
+    let row = result_row(&[
+        "-v",
+        "english",
+        "--first",
+        "hard",
+        "--hard-move-time",
+        "0.02",
+        "--engine",
+        &engine,
+        "--engine-level",
+        "move-time=0.02",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+    ]);
+    let n: Vec<u32> = row[2..6].iter().map(|c| c.parse().unwrap()).collect();
+    assert_eq!((n[0], n[1] + n[2] + n[3]), (2, 2), "{row:?}");
+}
+
+#[test]
+fn a_bad_hard_move_time_is_one_clear_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(["match", "-v", "english", "--hard-move-time", "-1"])
+        .output()
+        .expect("the draughts binary runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("not a time from 0.001 to 3600 seconds"),
+        "{err}"
+    );
+}

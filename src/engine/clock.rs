@@ -138,24 +138,196 @@ impl Limits {
         }
     }
 
-    /// Soft and hard time budgets in ms: no new iteration starts after the
-    /// soft one, the search is cut at the hard one.
-    pub(crate) fn budget(&self) -> Option<(u64, u64)> {
-        let mut best: Option<(u64, u64)> = None;
+    /// The time budget of a search with these limits, if it has a time
+    /// limit: see [`TimeBudget`].
+    pub(crate) fn budget(&self) -> Option<TimeBudget> {
+        use tuning::*;
+        let mut best: Option<TimeBudget> = None;
         if let Some(mt) = self.move_time_ms {
-            best = Some((mt / 2, mt));
+            best = Some(TimeBudget {
+                last_start: per_mille(mt, MOVE_TIME_LAST_START),
+                target: mt,
+                hard: mt,
+            });
         }
         if let Some(left) = self.time_left_ms {
             let mtg = self.moves_to_go.unwrap_or(30).clamp(1, 100) as u64;
             let reserve = left / 2;
             let alloc = (left / mtg + self.increment_ms * 3 / 4).min(reserve);
-            let hard = (alloc * 2).min(reserve).max(alloc);
-            let tc = (alloc * 6 / 10, hard);
+            let hard = per_mille(alloc, GAME_TIME_HARD).min(reserve).max(alloc);
+            let tc = TimeBudget {
+                last_start: per_mille(alloc, GAME_TIME_LAST_START),
+                target: alloc,
+                hard,
+            };
             best = Some(match best {
-                Some((s, h)) => (s.min(tc.0), h.min(tc.1)),
+                Some(b) => TimeBudget {
+                    last_start: b.last_start.min(tc.last_start),
+                    target: b.target.min(tc.target),
+                    hard: b.hard.min(tc.hard),
+                },
                 None => tc,
             });
         }
         best
+    }
+}
+
+/// `x` times `share` thousandths.
+fn per_mille(x: u64, share: u64) -> u64 {
+    x.saturating_mul(share) / 1000
+}
+
+/// When the iterations of a timed search start and stop, in milliseconds
+/// from the search's start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TimeBudget {
+    /// No iteration starts after this.
+    pub last_start: u64,
+    /// The time the move should take: an iteration starts only when its
+    /// first root move is predicted to be searched by then
+    /// ([`TimeBudget::starts_iteration`]).
+    pub target: u64,
+    /// The search is cut here, whatever it is doing.
+    pub hard: u64,
+}
+
+impl TimeBudget {
+    /// Whether the next iteration starts, `elapsed` ms into the search, when
+    /// the last finished iteration took `last` ms and the one before it
+    /// `previous` ms (0: not measured, too fast for the clock). The next
+    /// iteration is predicted to take `last` times the growth seen from
+    /// `previous` to `last` (clamped to [`tuning::GROWTH_MIN`]..=
+    /// [`tuning::GROWTH_MAX`]; [`tuning::GROWTH_DEFAULT`] until both are
+    /// measured), of which its first root move (the previous best, whose
+    /// score is what an iteration cut short still gives) takes
+    /// [`tuning::FIRST_MOVE_SHARE`]. It starts when that first move is
+    /// predicted to end by [`TimeBudget::target`], and never after
+    /// [`TimeBudget::last_start`].
+    pub(crate) fn starts_iteration(&self, elapsed: u64, last: u64, previous: u64) -> bool {
+        use tuning::*;
+        if elapsed >= self.last_start {
+            return false;
+        }
+        let growth = if last > 0 && previous > 0 {
+            (last.saturating_mul(1000) / previous).clamp(GROWTH_MIN, GROWTH_MAX)
+        } else {
+            GROWTH_DEFAULT
+        };
+        let predicted = per_mille(last, growth);
+        elapsed.saturating_add(per_mille(predicted, FIRST_MOVE_SHARE)) <= self.target
+    }
+}
+
+/// The time manager's constants, in thousandths.
+///
+/// A timed search deepens one iteration at a time; what these decide is
+/// whether one more iteration starts: never after the last start; else
+/// when the next iteration's first root move (the previous best, whose
+/// score an iteration cut short still gives) is predicted to be searched by
+/// the move's target time (the fixed move time, or the game clock's
+/// allocation). The prediction is the last iteration's time times the
+/// growth from the one before it.
+/// Before they were named, a search with a fixed move time started no
+/// iteration after half of it and so used 60 to 75% of its time.
+pub mod tuning {
+    /// With a fixed move time: no iteration starts after this share of it.
+    pub const MOVE_TIME_LAST_START: u64 = 900;
+    /// With a game clock: no iteration starts after this share of the
+    /// move's allocation (time left over moves to go, plus most of the
+    /// increment).
+    pub const GAME_TIME_LAST_START: u64 = 700;
+    /// With a game clock: the search is cut at this share of the
+    /// allocation (at most half the time left).
+    pub const GAME_TIME_HARD: u64 = 2000;
+    /// The share of an iteration's time its first root move takes, for the
+    /// prediction (the previous best is searched with the full window and
+    /// the rest mostly refuted with a null window).
+    pub const FIRST_MOVE_SHARE: u64 = 500;
+    /// The growth of an iteration's time over the previous one until two
+    /// iterations have been timed.
+    pub const GROWTH_DEFAULT: u64 = 3000;
+    /// The least growth assumed (a measured ratio below it is noise).
+    pub const GROWTH_MIN: u64 = 1500;
+    /// The most growth assumed.
+    pub const GROWTH_MAX: u64 = 8000;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tuning::*;
+    use super::*;
+
+    #[test]
+    fn move_time_budget_starts_late_and_cuts_at_the_move_time() {
+        let b = Limits::move_time(1000).budget().unwrap();
+        assert_eq!(b.last_start, MOVE_TIME_LAST_START);
+        assert_eq!((b.target, b.hard), (1000, 1000));
+        assert_eq!(Limits::depth(5).budget(), None);
+    }
+
+    #[test]
+    fn game_clock_budget_is_the_allocation_within_half_the_time_left() {
+        let limits = Limits {
+            time_left_ms: Some(60_000),
+            moves_to_go: Some(30),
+            ..Limits::default()
+        };
+        let b = limits.budget().unwrap();
+        assert_eq!(b.target, 2000);
+        assert_eq!(b.last_start, 2000 * GAME_TIME_LAST_START / 1000);
+        assert_eq!(b.hard, 2000 * GAME_TIME_HARD / 1000);
+        // Short of time: never more than half of what is left.
+        let short = Limits {
+            time_left_ms: Some(100),
+            moves_to_go: Some(1),
+            ..Limits::default()
+        };
+        assert!(short.budget().unwrap().hard <= 50);
+        // Both limits: the tighter of each.
+        let both = Limits {
+            move_time_ms: Some(500),
+            ..limits
+        };
+        let b = both.budget().unwrap();
+        assert_eq!((b.target, b.hard), (500, 500));
+    }
+
+    #[test]
+    fn an_iteration_starts_when_its_first_move_fits() {
+        let b = TimeBudget {
+            last_start: 900,
+            target: 1000,
+            hard: 1000,
+        };
+        // Growth 2 (measured) on 100 ms: the next iteration takes 200 ms,
+        // its first move 100 ms: fits from 800 ms, not from 901 ms.
+        assert!(b.starts_iteration(800, 100, 50));
+        assert!(!b.starts_iteration(901, 1, 1));
+        // Growth 8 (the most) on 100 ms: 800 ms, first move 400 ms.
+        assert!(b.starts_iteration(600, 100, 1));
+        assert!(!b.starts_iteration(601, 100, 1));
+        // A measured growth below the least is taken as the least.
+        let b = TimeBudget {
+            last_start: 1000,
+            ..b
+        };
+        assert!(b.starts_iteration(
+            1000 - 100 * GROWTH_MIN / 1000 * FIRST_MOVE_SHARE / 1000,
+            100,
+            100
+        ));
+        assert!(!b.starts_iteration(
+            1000 - 100 * GROWTH_MIN / 1000 * FIRST_MOVE_SHARE / 1000 + 1,
+            100,
+            100
+        ));
+        // Not measured yet: the default growth.
+        let first = 100 * GROWTH_DEFAULT / 1000 * FIRST_MOVE_SHARE / 1000;
+        assert!(b.starts_iteration(1000 - first, 100, 0));
+        assert!(!b.starts_iteration(1000 - first + 1, 100, 0));
+        // Iterations too fast for the clock always fit before the last start.
+        assert!(b.starts_iteration(999, 0, 0));
+        assert!(!b.starts_iteration(1000, 0, 0));
     }
 }

@@ -25,7 +25,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use smallvec::SmallVec;
 
-use super::clock::{Clock, Limits, NoClock};
+use super::clock::{Clock, Limits, NoClock, TimeBudget};
 use super::eval::Evaluator;
 use super::picker::{move_key, History, Picker, HISTORY_MAX};
 use super::score::{Score, INF, WIN, WIN_BOUND};
@@ -365,7 +365,8 @@ struct Searcher<'e, 'h, V: Variant> {
     max_depth: u32,
     start: u64,
     last_now: u64,
-    soft: Option<u64>,
+    /// The time budget, in ms from the clock's origin (see `TimeBudget`).
+    budget: Option<TimeBudget>,
     hard: Option<u64>,
     clock: &'h dyn Clock,
     stop: Option<&'h AtomicBool>,
@@ -432,8 +433,8 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             max_depth: limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
             start,
             last_now: start,
-            soft: budget.map(|b| start + b.0),
-            hard: budget.map(|b| start + b.1),
+            budget,
+            hard: budget.map(|b| start.saturating_add(b.hard)),
             clock,
             stop,
             stopped: false,
@@ -615,6 +616,9 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         let single = root.len() == 1 && !self.analyse;
         result.root = root.clone();
         let root_index = self.hashes.len() - 1;
+        // How long the last finished iteration took (ms).
+        let mut last = 0u64;
+        let mut iteration_start = self.start;
         for depth in 1..=self.max_depth {
             let done = self.root_iteration(&node, &mut root, depth as i32);
             if !done {
@@ -649,8 +653,12 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             {
                 break;
             }
-            if let Some(soft) = self.soft {
-                if self.now() >= soft {
+            if let Some(budget) = self.budget {
+                let now = self.now();
+                let previous = last;
+                last = now.saturating_sub(iteration_start);
+                iteration_start = now;
+                if !budget.starts_iteration(self.elapsed(), last, previous) {
                     break;
                 }
             }
