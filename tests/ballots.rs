@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use draughts::ballots::{english_three_move, international_two_move, Opening};
-use draughts::{English, International, Variant};
+use draughts::{English, Frisian, International, Russian, Turkish, Variant};
 
 fn replays<V: Variant>(ballot: &[Opening]) {
     let mut seen = HashSet::new();
@@ -39,4 +39,39 @@ fn international_two_move_openings_are_every_first_move_pair() {
     replays::<International>(&b);
     let start = draughts::Game::<International>::new();
     assert_eq!(start.legal_moves().len(), 9);
+}
+
+/// The two-move ballot files of the other match families (read with
+/// `draughts match --ballots FILE`): every first move with every reply,
+/// each once.
+fn every_two_ply_start<V: Variant>(file: &str) {
+    let path = format!("{}/data/ballots/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let b = draughts::ballots::parse(&text);
+    replays::<V>(&b);
+    let start = draughts::Position::<V>::start();
+    let pairs: usize = start
+        .legal_moves()
+        .iter()
+        .map(|m| start.play(m).legal_moves().len())
+        .sum();
+    assert_eq!(b.len(), pairs, "{file}");
+    assert!(b
+        .iter()
+        .all(|o| matches!(o, Opening::Moves(m) if m.len() == 2)));
+}
+
+#[test]
+fn russian_two_move_openings_are_every_first_move_pair() {
+    every_two_ply_start::<Russian>("russian-two-move.txt");
+}
+
+#[test]
+fn turkish_two_move_openings_are_every_first_move_pair() {
+    every_two_ply_start::<Turkish>("turkish-two-move.txt");
+}
+
+#[test]
+fn frisian_two_move_openings_are_every_first_move_pair() {
+    every_two_ply_start::<Frisian>("frisian-two-move.txt");
 }
