@@ -6,12 +6,13 @@
 //! the library itself never reads a clock. A search runs to its limit on the
 //! calling thread: a page runs it in a Web Worker.
 
+use draughts::dynamic::DynHooks;
 use draughts::engine::{Clock, Level, LevelSpec, Limits, MAX_DEPTH};
 use draughts::Color;
 use wasm_bindgen::prelude::*;
 
+use crate::convert::{self, parse_color, Res};
 use crate::shapes::LevelJs;
-use crate::typed::{parse_color, Res};
 use crate::{js_err, to_js, Game};
 
 #[cfg(target_arch = "wasm32")]
@@ -262,11 +263,13 @@ impl Engine {
     #[wasm_bindgen(unchecked_return_type = "string | null")]
     pub fn play(&mut self, game: &Game) -> JsValue {
         let spec = self.spec();
+        let clock = HostClock::new();
+        let hooks = DynHooks::with_clock(&clock);
         match game
             .inner
-            .engine_play(&mut self.inner, &spec, self.seed, &HostClock::new())
+            .engine_play(&mut self.inner, &spec, self.seed, hooks)
         {
-            Some(text) => JsValue::from_str(&text),
+            Some(p) => JsValue::from_str(&p.mv.text),
             None => JsValue::NULL,
         }
     }
@@ -277,11 +280,13 @@ impl Engine {
     #[wasm_bindgen(js_name = playScored, unchecked_return_type = "Played | null")]
     pub fn play_scored(&mut self, game: &Game) -> Result<JsValue, JsError> {
         let spec = self.spec();
+        let clock = HostClock::new();
+        let hooks = DynHooks::with_clock(&clock);
         match game
             .inner
-            .engine_play_scored(&mut self.inner, &spec, self.seed, &HostClock::new())
+            .engine_play(&mut self.inner, &spec, self.seed, hooks)
         {
-            Some(p) => to_js(&p),
+            Some(p) => to_js(&convert::played_js(&p)),
             None => Ok(JsValue::NULL),
         }
     }
@@ -297,11 +302,11 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "SearchLimits")] limits: JsValue,
     ) -> Result<JsValue, JsError> {
         let limits = parse_limits(&limits).map_err(js_err)?;
-        to_js(
-            &game
-                .inner
-                .engine_search(&mut self.inner, &limits, &HostClock::new()),
-        )
+        let clock = HostClock::new();
+        let r = game
+            .inner
+            .engine_search(&mut self.inner, &limits, DynHooks::with_clock(&clock));
+        to_js(&convert::search_js(&r))
     }
 
     /// Every legal move's score within `limits`, best first (each move
@@ -313,11 +318,11 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "SearchLimits")] limits: JsValue,
     ) -> Result<JsValue, JsError> {
         let limits = parse_limits(&limits).map_err(js_err)?;
-        to_js(
-            &game
-                .inner
-                .engine_analyse(&mut self.inner, &limits, &HostClock::new()),
-        )
+        let clock = HostClock::new();
+        let a = game
+            .inner
+            .engine_analyse(&mut self.inner, &limits, DynHooks::with_clock(&clock));
+        to_js(&convert::analysis_js(&a))
     }
 
     /// Whether the engine, as the opponent of `offeredBy` (default: the
@@ -334,7 +339,7 @@ impl Engine {
     ) -> Result<bool, JsError> {
         let by: Color = match offered_by {
             Some(c) => parse_color(&c).map_err(js_err)?,
-            None => game.inner.position().turn(),
+            None => game.inner.turn(),
         };
         Ok(game.inner.engine_accepts_draw(&mut self.inner, by))
     }
