@@ -6,15 +6,16 @@
 
 use draughts::draws::DrawCount;
 use draughts::dynamic::{
-    self, DynAnalysis, DynPlayed, DynPosition, DynSearch, MoveInfo, NewGameError, UnknownMode,
+    self, DynAnalysis, DynInfo, DynPlayed, DynPosition, DynSearch, MoveInfo, NewGameError,
+    UnknownMode,
 };
 use draughts::engine::Score;
 use draughts::svg::{Labels, SvgOptions};
 use draughts::{Color, Layout, Precedence, Square};
 
 use crate::shapes::{
-    AnalysedMoveJs, AnalysisJs, DrawCountJs, DrawCountNowJs, JumpJs, MoveJs, PieceJs, PlayedJs,
-    SearchJs, SquareArgJs, SquareJs, SvgOptionsJs, VariantJs,
+    AnalysedMoveJs, AnalysisJs, DrawCountJs, DrawCountNowJs, InfoJs, JumpJs, MoveJs, PieceJs,
+    PlayedJs, SearchJs, SquareArgJs, SquareJs, SvgOptionsJs, VariantJs,
 };
 
 /// A rejected call: the library's message, thrown as a JS `Error`.
@@ -246,6 +247,22 @@ pub fn played_js(p: &DynPlayed) -> PlayedJs {
         pv: line(&p.pv),
         depth: p.depth,
         nodes: p.nodes,
+    }
+}
+
+/// A search's progress after one iteration.
+pub fn info_js(i: &DynInfo) -> InfoJs {
+    let (score, win_in, score_text) = score_parts(i.score);
+    InfoJs {
+        depth: i.depth,
+        seldepth: i.seldepth,
+        score,
+        win_in,
+        score_text,
+        nodes: i.nodes,
+        time_ms: i.time_ms,
+        nps: i.nps,
+        pv: line(&i.pv),
     }
 }
 
