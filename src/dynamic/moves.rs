@@ -92,7 +92,8 @@ impl MoveInfo {
 impl crate::svg::SvgOptions {
     /// [`mark_move`](crate::svg::SvgOptions::mark_move) for a move given as
     /// [`MoveInfo`]: an arrow along its path and its captured pieces marked
-    /// (the same picture as `mark_move` of the typed move).
+    /// (the same marks as `mark_move` of the typed move; for the same bytes
+    /// use [`mark_move_in`](Self::mark_move_in)).
     ///
     /// ```
     /// use draughts::dynamic;
