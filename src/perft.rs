@@ -5,8 +5,6 @@
 //! contributes nothing. At the last ply moves are counted, not played (bulk
 //! counting), and quiet moves are counted with popcounts.
 
-use core::sync::atomic::{AtomicUsize, Ordering};
-
 use crate::movegen::Captures;
 use crate::moves::{Move, MoveList, MoveMode};
 use crate::position::Position;
@@ -113,7 +111,9 @@ pub fn divide<V: Variant>(pos: &Position<V>, depth: u32, mode: MoveMode) -> Vec<
 /// The positions two plies below the root are shared out between the threads
 /// one at a time, so the work stays balanced when some subtrees are much
 /// larger than others. `threads <= 1` (or a depth below 3) runs on the
-/// calling thread.
+/// calling thread, and so does every call on WebAssembly without threads
+/// (`wasm32` without the `atomics` target feature, such as
+/// `wasm32-unknown-unknown`), where no thread can be started.
 ///
 /// ```
 /// use draughts::{perft_in, perft_parallel, International, MoveMode, Position};
@@ -129,6 +129,13 @@ pub fn perft_parallel<V: Variant>(
     if threads <= 1 || depth < 3 {
         return perft_in(pos, depth, mode);
     }
+    perft_threads(pos, depth, mode, threads)
+}
+
+/// [`perft_parallel`]'s threads.
+#[cfg(not(all(target_arch = "wasm32", not(target_feature = "atomics"))))]
+fn perft_threads<V: Variant>(pos: &Position<V>, depth: u32, mode: MoveMode, threads: usize) -> u64 {
+    use core::sync::atomic::{AtomicUsize, Ordering};
     let mut work = Vec::new();
     for m in pos.legal_moves_in(mode) {
         let child = pos.play(&m);
@@ -155,6 +162,13 @@ pub fn perft_parallel<V: Variant>(
             .map(|w| w.join().expect("perft worker panicked"))
             .sum()
     })
+}
+
+/// [`perft_parallel`] where no thread can be started (`std::thread::spawn`
+/// fails on WebAssembly without the `atomics` feature): the calling thread.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+fn perft_threads<V: Variant>(pos: &Position<V>, depth: u32, mode: MoveMode, _: usize) -> u64 {
+    perft_in(pos, depth, mode)
 }
 
 /// A perft transposition table: subtree counts keyed by the full position

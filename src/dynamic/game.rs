@@ -236,11 +236,7 @@ impl<V: Variant> DynGame for Game<V> {
     }
 
     fn family(&self) -> VariantKind {
-        VariantKind::ALL
-            .into_iter()
-            .find(|k| k.name() == V::NAME)
-            .or_else(|| VariantKind::from_game_type(V::RULES.game_type.number))
-            .unwrap_or(VariantKind::International)
+        family(V::NAME, V::RULES.game_type.number)
     }
 
     fn fresh(&self) -> Box<dyn DynGame> {
@@ -365,21 +361,7 @@ impl<V: Variant> DynGame for Game<V> {
     }
 
     fn play_input(&mut self, input: &dyn DynInput) -> Result<MoveInfo, GameError> {
-        let Some(chosen) = input.chosen() else {
-            let clicks = input.position().square_texts(&input.clicks());
-            return Err(
-                MoveError::Illegal(format!("incomplete click input {}", clicks.join("-"))).into(),
-            );
-        };
-        let at = input.position();
-        if at.name() != V::NAME || at.fen() != self.position().to_fen() {
-            return Err(MoveError::Illegal(format!(
-                "click input for another position: {}",
-                chosen.text
-            ))
-            .into());
-        }
-        DynGame::play(self, &chosen.text)
+        play_input(self, input)
     }
 
     fn claimable_draw(&self) -> Option<DrawReason> {
@@ -488,6 +470,35 @@ impl<V: Variant> DynGame for Game<V> {
             .map(|p| Box::new(*p) as Box<dyn DynPosition>)
             .collect()
     }
+}
+
+/// [`DynGame::family`], written once for every variant: the built-in variant
+/// called `name`, else the first with the GameType `number`, else International.
+fn family(name: &str, number: u8) -> VariantKind {
+    VariantKind::ALL
+        .into_iter()
+        .find(|k| k.name() == name)
+        .or_else(|| VariantKind::from_game_type(number))
+        .unwrap_or(VariantKind::International)
+}
+
+/// [`DynGame::play_input`], written once for every variant over the face.
+fn play_input(game: &mut dyn DynGame, input: &dyn DynInput) -> Result<MoveInfo, GameError> {
+    let Some(chosen) = input.chosen() else {
+        let clicks = input.position().square_texts(&input.clicks());
+        return Err(
+            MoveError::Illegal(format!("incomplete click input {}", clicks.join("-"))).into(),
+        );
+    };
+    let at = input.position();
+    if at.name() != game.name() || at.fen() != game.fen() {
+        return Err(MoveError::Illegal(format!(
+            "click input for another position: {}",
+            chosen.text
+        ))
+        .into());
+    }
+    game.play(&chosen.text)
 }
 
 impl Clone for Box<dyn DynGame> {

@@ -92,7 +92,8 @@ impl MoveInfo {
 impl crate::svg::SvgOptions {
     /// [`mark_move`](crate::svg::SvgOptions::mark_move) for a move given as
     /// [`MoveInfo`]: an arrow along its path and its captured pieces marked
-    /// (the same picture as `mark_move` of the typed move).
+    /// (the same marks as `mark_move` of the typed move; for the same bytes
+    /// use [`mark_move_in`](Self::mark_move_in)).
     ///
     /// ```
     /// use draughts::dynamic;
@@ -103,9 +104,34 @@ impl crate::svg::SvgOptions {
     /// assert_eq!(svg.matches("class=\"captured\"").count(), 2);
     /// ```
     pub fn mark_move_info(self, mv: &MoveInfo) -> Self {
-        // The captured pieces in board order, as `mark_move` gives them.
+        // The captured pieces in the board's bit order: the marks of
+        // `mark_move`, though not always written in its (numbering) order;
+        // `mark_move_in` writes them so.
         let mut captured = mv.captured.clone();
         captured.sort_unstable();
+        self.arrow(mv.squares()).captured(captured)
+    }
+
+    /// [`mark_move_info`](Self::mark_move_info) with the captured pieces in
+    /// the numbering order of `pos` (a position of the move's variant): the
+    /// picture [`mark_move`](crate::svg::SvgOptions::mark_move) of the typed
+    /// move draws, byte for byte.
+    ///
+    /// ```
+    /// use draughts::dynamic;
+    /// use draughts::svg::SvgOptions;
+    /// use draughts::{International, Position};
+    /// let fen = "W:W28:B23,13";
+    /// let pos = dynamic::position_from_fen("international", fen).unwrap();
+    /// let mv = pos.parse_move("28x8").unwrap();
+    /// let svg = pos.to_svg(&SvgOptions::new().mark_move_in(pos.as_ref(), &mv));
+    /// let typed = Position::<International>::from_fen(fen).unwrap();
+    /// let typed_mv = typed.parse_move("28x8").unwrap();
+    /// assert_eq!(svg, typed.to_svg(&SvgOptions::new().mark_move(&typed_mv)));
+    /// ```
+    pub fn mark_move_in(self, pos: &dyn super::DynPosition, mv: &MoveInfo) -> Self {
+        let mut captured = mv.captured.clone();
+        captured.sort_unstable_by_key(|&sq| pos.square_number(sq));
         self.arrow(mv.squares()).captured(captured)
     }
 }

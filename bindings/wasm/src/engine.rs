@@ -4,15 +4,28 @@
 //! level ([`draughts::engine::Level`]) with a seed. The clock of time-limited
 //! searches is the host's `performance.now()` (Node, browsers, Web Workers);
 //! the library itself never reads a clock. A search runs to its limit on the
-//! calling thread: a page runs it in a Web Worker.
+//! calling thread: a page runs it in a Web Worker. `search`, `analyse` and
+//! `playScored` take `{ onInfo, stop }`: a callback after each completed
+//! iteration, and an `Int32Array` (over a `SharedArrayBuffer`, so another
+//! thread can write it) whose first element, once not 0, stops the search
+//! (the library's `DynHooks`: its info callback, its stop flag and the clock
+//! through which the flag is read).
 
+use core::sync::atomic::{AtomicBool, Ordering};
+
+use draughts::dynamic::{DynHooks, DynInfo};
 use draughts::engine::{Clock, Level, LevelSpec, Limits, MAX_DEPTH};
 use draughts::Color;
 use wasm_bindgen::prelude::*;
 
+use crate::convert::{self, parse_color, Res};
 use crate::shapes::LevelJs;
-use crate::typed::{parse_color, Res};
 use crate::{js_err, to_js, Game};
+
+/// A JS `Error` with the message, as a thrown value.
+fn js_value(message: String) -> JsValue {
+    js_err(message).into()
+}
 
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
@@ -47,6 +60,106 @@ impl Clock for HostClock {
         {
             self.start.elapsed().as_millis() as u64
         }
+    }
+}
+
+/// The host clock, reading the JS stop flag each time the search reads the
+/// clock (every 1,024 nodes of a timed search) and after each iteration.
+struct Watch<'a> {
+    clock: HostClock,
+    flag: Option<&'a js_sys::Int32Array>,
+    stop: &'a AtomicBool,
+}
+
+impl Watch<'_> {
+    /// Sets the library's stop flag once the JS flag is not 0.
+    fn check(&self) {
+        if let Some(flag) = self.flag {
+            if js_sys::Atomics::load(flag, 0).unwrap_or(0) != 0 {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+impl Clock for Watch<'_> {
+    fn now_ms(&self) -> u64 {
+        self.check();
+        self.clock.now_ms()
+    }
+}
+
+/// What a search reports and how JS stops it: `{ onInfo, stop }`.
+#[derive(Default)]
+struct Progress {
+    on_info: Option<js_sys::Function>,
+    flag: Option<js_sys::Int32Array>,
+}
+
+fn parse_progress(value: Option<JsValue>) -> Res<Progress> {
+    let mut p = Progress::default();
+    let Some(value) = value else { return Ok(p) };
+    for (name, v) in fields(&value, "the search options")? {
+        match name.as_str() {
+            "onInfo" => {
+                let f = v.dyn_into::<js_sys::Function>();
+                p.on_info = Some(f.map_err(|_| "onInfo must be a function".to_string())?);
+            }
+            "stop" => {
+                let a = v
+                    .dyn_into::<js_sys::Int32Array>()
+                    .ok()
+                    .filter(|a| a.length() > 0);
+                p.flag = Some(a.ok_or_else(|| {
+                    "stop must be a non-empty Int32Array (over a SharedArrayBuffer to stop from another thread)".to_string()
+                })?);
+            }
+            other => return Err(format!("unknown search option `{other}` (onInfo, stop)")),
+        }
+    }
+    Ok(p)
+}
+
+/// Runs a search with the library's hooks for `progress`: `onInfo` called
+/// after each iteration (returning `true` stops the search), the stop flag
+/// read through the clock. An exception thrown by `onInfo` stops the search
+/// and is thrown on.
+fn with_progress<T>(
+    progress: &Progress,
+    run: impl FnOnce(DynHooks<'_>) -> T,
+) -> Result<T, JsValue> {
+    let stop = AtomicBool::new(false);
+    let clock = Watch {
+        clock: HostClock::new(),
+        flag: progress.flag.as_ref(),
+        stop: &stop,
+    };
+    let mut error = None;
+    let mut on_info = |i: &DynInfo| {
+        clock.check();
+        let (Some(f), None) = (&progress.on_info, &error) else {
+            return;
+        };
+        let answer = to_js(&convert::info_js(i))
+            .map_err(JsValue::from)
+            .and_then(|info| f.call1(&JsValue::NULL, &info));
+        match answer {
+            Ok(r) if r.as_bool() == Some(true) => stop.store(true, Ordering::Relaxed),
+            Ok(_) => {}
+            Err(e) => {
+                error = Some(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    };
+    let out = run(DynHooks {
+        clock: &clock,
+        stop: Some(&stop),
+        info: Some(&mut on_info),
+    });
+    match error {
+        Some(e) => Err(e),
+        None => Ok(out),
     }
 }
 
@@ -262,11 +375,13 @@ impl Engine {
     #[wasm_bindgen(unchecked_return_type = "string | null")]
     pub fn play(&mut self, game: &Game) -> JsValue {
         let spec = self.spec();
+        let clock = HostClock::new();
+        let hooks = DynHooks::with_clock(&clock);
         match game
             .inner
-            .engine_play(&mut self.inner, &spec, self.seed, &HostClock::new())
+            .engine_play(&mut self.inner, &spec, self.seed, hooks)
         {
-            Some(text) => JsValue::from_str(&text),
+            Some(p) => JsValue::from_str(&p.mv.text),
             None => JsValue::NULL,
         }
     }
@@ -274,14 +389,26 @@ impl Engine {
     /// The move the level plays in `game` (the same as `play`), with its
     /// score, depth and principal variation, so a page shows the computer's
     /// evaluation without searching twice; null once the game is over.
+    ///
+    /// `options.onInfo(info)` is called after each completed iteration of
+    /// the level's search (`SearchInfo`: depth, score, nodes, line);
+    /// returning `true` stops it (as for `search`). `options.stop`, an `Int32Array`, stops it
+    /// once its first element is not 0 (see `search`). A stopped search
+    /// plays the best move found so far.
     #[wasm_bindgen(js_name = playScored, unchecked_return_type = "Played | null")]
-    pub fn play_scored(&mut self, game: &Game) -> Result<JsValue, JsError> {
+    pub fn play_scored(
+        &mut self,
+        game: &Game,
+        #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions")] options: Option<JsValue>,
+    ) -> Result<JsValue, JsValue> {
+        let progress = parse_progress(options).map_err(js_value)?;
         let spec = self.spec();
-        match game
-            .inner
-            .engine_play_scored(&mut self.inner, &spec, self.seed, &HostClock::new())
-        {
-            Some(p) => to_js(&p),
+        let (engine, seed) = (&mut self.inner, self.seed);
+        let played = with_progress(&progress, |hooks| {
+            game.inner.engine_play(engine, &spec, seed, hooks)
+        })?;
+        match played {
+            Some(p) => to_js(&convert::played_js(&p)).map_err(JsValue::from),
             None => Ok(JsValue::NULL),
         }
     }
@@ -290,34 +417,51 @@ impl Engine {
     /// depth, nodes, moveTimeMs, timeLeftMs): the best move, its score, the
     /// principal variation, the depth reached, nodes and time. The level
     /// plays no part. Best is null once the game is over.
+    ///
+    /// `options.onInfo(info)` is called after each completed iteration
+    /// (`SearchInfo`: depth, score, nodes, time, line); returning `true`
+    /// stops the search (within the next 1,024 nodes: a short iteration
+    /// may still complete and be reported). `options.stop` is an
+    /// `Int32Array` whose first element, once not 0, stops the search:
+    /// over a `SharedArrayBuffer`, the page sets it
+    /// (`Atomics.store(flag, 0, 1)`) while a worker searches. It is read
+    /// every 1,024 nodes of a timed search (`moveTimeMs`, `timeLeftMs`),
+    /// and after each iteration of a depth- or node-limited one. A stopped
+    /// search returns the best move found so far; an exception thrown by
+    /// `onInfo` stops the search and is thrown on.
     #[wasm_bindgen(unchecked_return_type = "SearchResult")]
     pub fn search(
         &mut self,
         game: &Game,
         #[wasm_bindgen(unchecked_param_type = "SearchLimits")] limits: JsValue,
-    ) -> Result<JsValue, JsError> {
-        let limits = parse_limits(&limits).map_err(js_err)?;
-        to_js(
-            &game
-                .inner
-                .engine_search(&mut self.inner, &limits, &HostClock::new()),
-        )
+        #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions")] options: Option<JsValue>,
+    ) -> Result<JsValue, JsValue> {
+        let limits = parse_limits(&limits).map_err(js_value)?;
+        let progress = parse_progress(options).map_err(js_value)?;
+        let engine = &mut self.inner;
+        let r = with_progress(&progress, |hooks| {
+            game.inner.engine_search(engine, &limits, hooks)
+        })?;
+        to_js(&convert::search_js(&r)).map_err(JsValue::from)
     }
 
     /// Every legal move's score within `limits`, best first (each move
     /// searched with a full window: slower than `search`; for hints).
+    /// `options` as for `search`.
     #[wasm_bindgen(unchecked_return_type = "Analysis")]
     pub fn analyse(
         &mut self,
         game: &Game,
         #[wasm_bindgen(unchecked_param_type = "SearchLimits")] limits: JsValue,
-    ) -> Result<JsValue, JsError> {
-        let limits = parse_limits(&limits).map_err(js_err)?;
-        to_js(
-            &game
-                .inner
-                .engine_analyse(&mut self.inner, &limits, &HostClock::new()),
-        )
+        #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions")] options: Option<JsValue>,
+    ) -> Result<JsValue, JsValue> {
+        let limits = parse_limits(&limits).map_err(js_value)?;
+        let progress = parse_progress(options).map_err(js_value)?;
+        let engine = &mut self.inner;
+        let a = with_progress(&progress, |hooks| {
+            game.inner.engine_analyse(engine, &limits, hooks)
+        })?;
+        to_js(&convert::analysis_js(&a)).map_err(JsValue::from)
     }
 
     /// Whether the engine, as the opponent of `offeredBy` (default: the
@@ -334,7 +478,7 @@ impl Engine {
     ) -> Result<bool, JsError> {
         let by: Color = match offered_by {
             Some(c) => parse_color(&c).map_err(js_err)?,
-            None => game.inner.position().turn(),
+            None => game.inner.turn(),
         };
         Ok(game.inner.engine_accepts_draw(&mut self.inner, by))
     }

@@ -15,25 +15,27 @@
 //! (`"32"`, `"c3"`). A rejected call throws an `Error` with the library's
 //! message and changes nothing; no call traps.
 //!
-//! Module layout: `typed` holds the generic implementations over
-//! `V: Variant`, `shapes` the JS objects and their TypeScript declarations,
-//! `engine` the computer opponent.
+//! Every class holds the library's dynamic face ([`draughts::dynamic`]:
+//! `Box<dyn DynPosition>`, `Box<dyn DynGame>`, `Box<dyn DynInput>`) and
+//! calls it. Module layout: `convert` turns the face's answers into the JS
+//! objects, `shapes` holds those objects and their TypeScript declarations,
+//! `engine` the computer opponent. Nothing here is generic over a variant.
 
+mod convert;
 mod engine;
 mod shapes;
-mod typed;
 
 pub use engine::Engine;
 
-use draughts::{house_rules, Color, Declaration, DrawMode, MoveMode, Outcome, VariantKind};
+use draughts::dynamic::{self, DynGame, DynInput, DynPosition, PdnReadError};
+use draughts::{Color, Declaration, DrawMode, MoveMode, Outcome, VariantKind};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use shapes::{DivideJs, OutcomeJs};
-use typed::{
-    color_name, js_name, parse_color, Describe, DynGame, DynInput, DynPosition, MakeGame,
-    MakePosition, PdnFail, ReadPdn, Res,
+use convert::{
+    color_name, js_name, move_js, moves_js, new_game_error, parse_color, unknown_variant, Res,
 };
+use shapes::{DivideJs, OutcomeJs};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_SHAPES: &'static str = shapes::TS;
@@ -43,7 +45,43 @@ fn js_err(message: String) -> JsError {
     JsError::new(&message)
 }
 
-/// Plain JS objects (`null` for `None`, maps as objects, numbers for u64).
+/// Why a PDN text did not replay: the message, and the library's error
+/// kind, line and game number when there is one.
+struct PdnFail {
+    message: String,
+    kind: Option<&'static str>,
+    line: Option<usize>,
+    game: Option<usize>,
+}
+
+impl PdnFail {
+    fn of(e: &draughts::pdn::PdnError) -> PdnFail {
+        PdnFail {
+            message: e.to_string(),
+            kind: Some(e.kind.name()),
+            line: e.kind.line(),
+            game: Some(e.game),
+        }
+    }
+
+    fn message(message: String) -> PdnFail {
+        PdnFail {
+            message,
+            kind: None,
+            line: None,
+            game: None,
+        }
+    }
+
+    fn read(e: &PdnReadError) -> PdnFail {
+        match e {
+            PdnReadError::UnknownMode(u) => PdnFail::message(unknown_variant(u)),
+            PdnReadError::Empty => PdnFail::message(e.to_string()),
+            PdnReadError::Pdn(p) => PdnFail::of(p),
+        }
+    }
+}
+
 /// A `PdnError` (a JS `Error` named so, with `kind`, `line` and `game`: the
 /// library's names, spelled with dashes) for a PDN text that did not replay.
 fn pdn_err(fail: PdnFail) -> JsValue {
@@ -71,30 +109,11 @@ fn pdn_err(fail: PdnFail) -> JsValue {
     error.into()
 }
 
+/// Plain JS objects (`null` for `None`, maps as objects, numbers for u64).
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| js_err(e.to_string()))
-}
-
-/// Calls `f` with the variant called `name`: a built-in one
-/// ([`VariantKind`]) or a house rule ([`house_rules`]).
-fn with_variant<F: draughts::VariantVisitor>(name: &str, f: F) -> Res<F::Output> {
-    match name.parse::<VariantKind>() {
-        Ok(kind) => Ok(kind.visit(f)),
-        Err(unknown) => house_rules::visit(name, f).ok_or_else(|| {
-            let known: Vec<&str> = VariantKind::ALL
-                .iter()
-                .map(|k| k.name())
-                .chain(house_rules::NAMES)
-                .collect();
-            format!(
-                "unknown variant `{}` (expected one of: {})",
-                unknown.0,
-                known.join(", ")
-            )
-        }),
-    }
 }
 
 fn parse_mode(mode: Option<String>) -> Res<MoveMode> {
@@ -132,13 +151,14 @@ fn square_arg(value: &JsValue) -> Res<String> {
 /// Every variant: the built-in ones, then the seed site's house rules.
 #[wasm_bindgen(unchecked_return_type = "VariantInfo[]")]
 pub fn variants() -> Result<JsValue, JsError> {
-    let mut all: Vec<_> = VariantKind::ALL
-        .iter()
-        .map(|k| k.visit(Describe(true)))
+    let builtin = VariantKind::ALL.len();
+    let all: Vec<_> = dynamic::names()
+        .enumerate()
+        .filter_map(|(i, name)| {
+            let pos = dynamic::new_position(name).ok()?;
+            Some(convert::describe(pos.as_ref(), i < builtin))
+        })
         .collect();
-    for name in house_rules::NAMES {
-        all.extend(house_rules::visit(name, Describe(false)));
-    }
     to_js(&all)
 }
 
@@ -146,7 +166,8 @@ pub fn variants() -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = variant, unchecked_return_type = "VariantInfo")]
 pub fn variant_info(name: &str) -> Result<JsValue, JsError> {
     let builtin = name.parse::<VariantKind>().is_ok();
-    to_js(&with_variant(name, Describe(builtin)).map_err(js_err)?)
+    let pos = dynamic::new_position(name).map_err(|e| js_err(unknown_variant(&e)))?;
+    to_js(&convert::describe(pos.as_ref(), builtin))
 }
 
 /// Perft of a FEN (or the start position when `fen` is empty or absent).
@@ -175,17 +196,18 @@ impl Position {
     /// The position of `fen` in `variant`, or its start position.
     #[wasm_bindgen(constructor)]
     pub fn new(variant: &str, fen: Option<String>) -> Result<Position, JsError> {
-        let fen = non_empty(fen);
-        let inner = with_variant(variant, MakePosition(fen.as_deref()))
-            .and_then(|r| r)
-            .map_err(js_err)?;
+        let inner = match non_empty(fen) {
+            None => dynamic::new_position(variant).map_err(|e| unknown_variant(&e)),
+            Some(fen) => dynamic::position_from_fen(variant, &fen).map_err(|e| new_game_error(&e)),
+        }
+        .map_err(js_err)?;
         Ok(Position { inner })
     }
 
     /// The variant's name.
     #[wasm_bindgen(getter)]
     pub fn variant(&self) -> String {
-        self.inner.variant().to_string()
+        self.inner.name().to_string()
     }
 
     /// The canonical FEN.
@@ -235,19 +257,24 @@ impl Position {
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "MoveMode")] mode: Option<String>,
     ) -> Result<JsValue, JsError> {
-        to_js(&self.inner.legal_moves(parse_mode(mode).map_err(js_err)?))
+        let moves = self.inner.legal_moves_in(parse_mode(mode).map_err(js_err)?);
+        to_js(&moves_js(self.inner.as_ref(), &moves))
     }
 
     /// The legal move named by `text` (any form the library reads).
     #[wasm_bindgen(js_name = parseMove, unchecked_return_type = "Move")]
     pub fn parse_move(&self, text: &str) -> Result<JsValue, JsError> {
-        to_js(&self.inner.parse_move(text).map_err(js_err)?)
+        let mv = self
+            .inner
+            .parse_move(text)
+            .map_err(|e| js_err(e.to_string()))?;
+        to_js(&move_js(self.inner.as_ref(), &mv))
     }
 
     /// The position after the move named by `text`.
     pub fn play(&self, text: &str) -> Result<Position, JsError> {
         Ok(Position {
-            inner: self.inner.play(text).map_err(js_err)?,
+            inner: self.inner.play(text).map_err(|e| js_err(e.to_string()))?,
         })
     }
 
@@ -281,7 +308,7 @@ impl Position {
     /// Every piece on the board.
     #[wasm_bindgen(unchecked_return_type = "Piece[]")]
     pub fn pieces(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.pieces())
+        to_js(&convert::pieces_js(self.inner.as_ref()))
     }
 
     /// The piece on `square`, or null.
@@ -291,7 +318,8 @@ impl Position {
         #[wasm_bindgen(unchecked_param_type = "SquareName | number")] square: JsValue,
     ) -> Result<JsValue, JsError> {
         let name = square_arg(&square).map_err(js_err)?;
-        to_js(&self.inner.piece_at(&name).map_err(js_err)?)
+        let sq = convert::square(self.inner.as_ref(), &name).map_err(js_err)?;
+        to_js(&convert::piece_js(self.inner.as_ref(), sq))
     }
 
     /// True when the side to move must capture.
@@ -309,9 +337,7 @@ impl Position {
     /// Step-wise click input for this position.
     #[wasm_bindgen(js_name = moveInput)]
     pub fn move_input(&self) -> MoveInput {
-        MoveInput {
-            inner: self.inner.input(),
-        }
+        MoveInput::new(self.inner.input())
     }
 
     /// The position as an SVG picture (a string; the library's
@@ -324,14 +350,15 @@ impl Position {
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "SvgOptions")] options: JsValue,
     ) -> Result<String, JsError> {
-        self.inner.to_svg(&svg_options(options)?).map_err(js_err)
+        let options = convert::svg_options(self.inner.as_ref(), &svg_options(options)?);
+        Ok(self.inner.to_svg(&options.map_err(js_err)?))
     }
 
     /// A copy.
     #[wasm_bindgen(js_name = clone)]
     pub fn clone_js(&self) -> Position {
         Position {
-            inner: self.inner.boxed(),
+            inner: self.inner.clone(),
         }
     }
 }
@@ -340,6 +367,19 @@ impl Position {
 #[wasm_bindgen]
 pub struct MoveInput {
     inner: Box<dyn DynInput>,
+    /// The input's position, which names its squares.
+    pos: Box<dyn DynPosition>,
+}
+
+impl MoveInput {
+    fn new(inner: Box<dyn DynInput>) -> MoveInput {
+        let pos = inner.position();
+        MoveInput { inner, pos }
+    }
+
+    fn texts(&self, squares: &[draughts::Square]) -> Vec<String> {
+        convert::texts(self.pos.as_ref(), squares)
+    }
 }
 
 #[wasm_bindgen]
@@ -352,13 +392,14 @@ impl MoveInput {
         #[wasm_bindgen(unchecked_param_type = "SquareName | number")] square: JsValue,
     ) -> Result<bool, JsError> {
         let name = square_arg(&square).map_err(js_err)?;
-        self.inner.click(&name).map_err(js_err)
+        let sq = convert::square(self.pos.as_ref(), &name).map_err(js_err)?;
+        Ok(self.inner.click(sq))
     }
 
     /// Removes the last click and returns it (undefined when nothing was
     /// clicked).
     pub fn undo(&mut self) -> Option<String> {
-        self.inner.undo()
+        self.inner.undo().map(|sq| self.pos.square_text(sq))
     }
 
     /// Removes every click.
@@ -369,32 +410,32 @@ impl MoveInput {
     /// The squares clicked so far.
     #[wasm_bindgen(getter)]
     pub fn clicks(&self) -> Vec<String> {
-        self.inner.clicks()
+        self.texts(&self.inner.clicks())
     }
 
     /// The pieces that can move at all (when a capture is compulsory: the
     /// pieces that can capture).
     #[wasm_bindgen(getter)]
     pub fn movable(&self) -> Vec<String> {
-        self.inner.movable()
+        self.texts(&self.inner.movable())
     }
 
     /// The squares that may be clicked next.
     #[wasm_bindgen(getter, js_name = nextSquares)]
     pub fn next_squares(&self) -> Vec<String> {
-        self.inner.next_squares()
+        self.texts(&self.inner.next_squares())
     }
 
     /// The end squares of the moves still possible.
     #[wasm_bindgen(getter)]
     pub fn destinations(&self) -> Vec<String> {
-        self.inner.destinations()
+        self.texts(&self.inner.destinations())
     }
 
     /// The pieces captured by at least one move still possible.
     #[wasm_bindgen(getter)]
     pub fn captured(&self) -> Vec<String> {
-        self.inner.captured()
+        self.texts(&self.inner.captured())
     }
 
     /// The pieces already jumped by the clicks so far (the library's
@@ -402,25 +443,26 @@ impl MoveInput {
     /// taken.
     #[wasm_bindgen(getter)]
     pub fn jumped(&self) -> Vec<String> {
-        self.inner.jumped()
+        self.texts(&self.inner.jumped())
     }
 
     /// The moves still possible (all legal moves before the first click).
     #[wasm_bindgen(getter, unchecked_return_type = "Move[]")]
     pub fn candidates(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.candidates())
+        to_js(&moves_js(self.pos.as_ref(), &self.inner.candidates()))
     }
 
     /// True once the clicks name one move.
     #[wasm_bindgen(getter)]
     pub fn complete(&self) -> bool {
-        self.inner.chosen().is_some()
+        self.inner.is_complete()
     }
 
     /// The move the clicks name, once complete; else null.
     #[wasm_bindgen(getter, unchecked_return_type = "Move | null")]
     pub fn chosen(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.chosen())
+        let chosen = self.inner.chosen();
+        to_js(&chosen.map(|m| move_js(self.pos.as_ref(), &m)))
     }
 }
 
@@ -444,10 +486,11 @@ impl Game {
     /// A game of `variant` from `fen`, or from its start position.
     #[wasm_bindgen(constructor)]
     pub fn new(variant: &str, fen: Option<String>) -> Result<Game, JsError> {
-        let fen = non_empty(fen);
-        let inner = with_variant(variant, MakeGame(fen.as_deref()))
-            .and_then(|r| r)
-            .map_err(js_err)?;
+        let inner = match non_empty(fen) {
+            None => dynamic::new_game(variant).map_err(|e| unknown_variant(&e)),
+            Some(fen) => dynamic::game_from_fen(variant, &fen).map_err(|e| new_game_error(&e)),
+        }
+        .map_err(js_err)?;
         Ok(Game { inner })
     }
 
@@ -459,19 +502,13 @@ impl Game {
     /// the type) when the text does not replay.
     #[wasm_bindgen(js_name = fromPdn)]
     pub fn from_pdn(text: &str, variant: Option<String>) -> Result<Game, JsValue> {
-        let no_kind = |message: String| PdnFail {
-            message,
-            kind: None,
-            line: None,
-            game: None,
-        };
         let name = match variant.filter(|v| !v.trim().is_empty()) {
             Some(v) => v,
             None => {
                 let first = draughts::pdn::parse_pdn(text)
                     .into_iter()
                     .next()
-                    .ok_or_else(|| pdn_err(no_kind("the PDN text holds no game".into())))?
+                    .ok_or_else(|| pdn_err(PdnFail::read(&PdnReadError::Empty)))?
                     .map_err(|e| pdn_err(PdnFail::of(&e)))?;
                 match first.tag("CustomVariant") {
                     // A house rule, as write_pdn names it.
@@ -486,9 +523,8 @@ impl Game {
                 }
             }
         };
-        let mut inner = with_variant(&name, ReadPdn(text))
-            .map_err(|m| pdn_err(no_kind(m)))?
-            .map_err(pdn_err)?;
+        let mut inner =
+            dynamic::game_from_pdn(&name, text).map_err(|e| pdn_err(PdnFail::read(&e)))?;
         inner.set_draw_mode(DrawMode::Automatic);
         Ok(Game { inner })
     }
@@ -496,18 +532,18 @@ impl Game {
     /// The variant's name.
     #[wasm_bindgen(getter)]
     pub fn variant(&self) -> String {
-        self.inner.variant().to_string()
+        self.inner.name().to_string()
     }
 
     /// The FEN of the current position.
     pub fn fen(&self) -> String {
-        self.inner.position().fen()
+        self.inner.fen()
     }
 
     /// The FEN of the start position.
     #[wasm_bindgen(js_name = startFen)]
     pub fn start_fen(&self) -> String {
-        self.inner.start().fen()
+        self.inner.start_fen()
     }
 
     /// The current position.
@@ -520,33 +556,40 @@ impl Game {
     /// The side to move.
     #[wasm_bindgen(unchecked_return_type = "Color")]
     pub fn turn(&self) -> String {
-        color_name(self.inner.position().turn()).to_string()
+        color_name(self.inner.turn()).to_string()
     }
 
     /// The legal moves (none once the game is over).
     #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "Move[]")]
     pub fn legal_moves(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.legal_moves())
+        to_js(&moves_js(
+            self.inner.position().as_ref(),
+            &self.inner.legal_moves(),
+        ))
     }
 
     /// Plays the move named by `text` and returns it.
     #[wasm_bindgen(unchecked_return_type = "Move")]
     pub fn play(&mut self, text: &str) -> Result<JsValue, JsError> {
-        let mv = self.inner.play(text).map_err(js_err)?;
-        to_js(&mv)
+        let mv = self.inner.play(text).map_err(|e| js_err(e.to_string()))?;
+        to_js(&move_js(self.inner.position().as_ref(), &mv))
     }
 
     /// Takes back the last move and returns it (null at the start). Clears a
     /// declared outcome (agreement, resignation) along with it.
     #[wasm_bindgen(unchecked_return_type = "Move | null")]
     pub fn undo(&mut self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.undo())
+        let mv = self.inner.undo_move();
+        to_js(&mv.map(|m| move_js(self.inner.position().as_ref(), &m)))
     }
 
     /// The moves played, each with its notation where it was played.
     #[wasm_bindgen(unchecked_return_type = "Move[]")]
     pub fn moves(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.moves())
+        to_js(&moves_js(
+            self.inner.position().as_ref(),
+            &self.inner.moves(),
+        ))
     }
 
     /// The outcome, or null while the game goes on.
@@ -568,7 +611,7 @@ impl Game {
         let o = self
             .inner
             .declare(Declaration::DrawByAgreement)
-            .map_err(js_err)?;
+            .map_err(|e| js_err(e.to_string()))?;
         to_js(&outcome_js(o))
     }
 
@@ -580,12 +623,12 @@ impl Game {
     ) -> Result<JsValue, JsError> {
         let color: Color = match color {
             Some(c) => parse_color(&c).map_err(js_err)?,
-            None => self.inner.position().turn(),
+            None => self.inner.turn(),
         };
         let o = self
             .inner
             .declare(Declaration::Resignation(color))
-            .map_err(js_err)?;
+            .map_err(|e| js_err(e.to_string()))?;
         to_js(&outcome_js(o))
     }
 
@@ -599,7 +642,7 @@ impl Game {
         let o = self
             .inner
             .declare(Declaration::TimeForfeit(color))
-            .map_err(js_err)?;
+            .map_err(|e| js_err(e.to_string()))?;
         to_js(&outcome_js(o))
     }
 
@@ -613,7 +656,7 @@ impl Game {
     /// Ends the game as a draw by the rule that applies now.
     #[wasm_bindgen(js_name = claimDraw, unchecked_return_type = "Outcome")]
     pub fn claim_draw(&mut self) -> Result<JsValue, JsError> {
-        let o = self.inner.claim_draw().map_err(js_err)?;
+        let o = self.inner.claim_draw().map_err(|e| js_err(e.to_string()))?;
         to_js(&outcome_js(o))
     }
 
@@ -661,7 +704,13 @@ impl Game {
     /// ("5-move rule: 3 moves left"), as the library's `Game::draw_counts`.
     #[wasm_bindgen(js_name = drawCounts, unchecked_return_type = "DrawCountNow[]")]
     pub fn draw_counts(&self) -> Result<JsValue, JsError> {
-        to_js(&self.inner.draw_counts())
+        let counts: Vec<_> = self
+            .inner
+            .draw_counts()
+            .iter()
+            .map(convert::draw_count_js)
+            .collect();
+        to_js(&counts)
     }
 
     /// The game as PDN, with `tags` (an object of tag names and values) first.
@@ -673,7 +722,9 @@ impl Game {
         >,
     ) -> Result<String, JsError> {
         let tags = tags.map(|t| tag_pairs(&t)).transpose().map_err(js_err)?;
-        Ok(self.inner.to_pdn(&tags.unwrap_or_default()))
+        let tags = tags.unwrap_or_default();
+        let tags: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (&n[..], &v[..])).collect();
+        Ok(self.inner.to_pdn(&tags))
     }
 
     /// The current position as an SVG picture (see `Position.toSvg`), with
@@ -683,23 +734,23 @@ impl Game {
         &self,
         #[wasm_bindgen(unchecked_optional_param_type = "SvgOptions")] options: JsValue,
     ) -> Result<String, JsError> {
-        self.inner.to_svg(&svg_options(options)?).map_err(js_err)
+        let pos = self.inner.position();
+        let options = convert::svg_options(pos.as_ref(), &svg_options(options)?);
+        Ok(self.inner.to_svg(&options.map_err(js_err)?))
     }
 
     /// Step-wise click input for the current position (nothing is clickable
     /// once the game is over).
     #[wasm_bindgen(js_name = moveInput)]
     pub fn move_input(&self) -> MoveInput {
-        MoveInput {
-            inner: self.inner.input(),
-        }
+        MoveInput::new(self.inner.input())
     }
 
     /// A copy.
     #[wasm_bindgen(js_name = clone)]
     pub fn clone_js(&self) -> Game {
         Game {
-            inner: self.inner.boxed(),
+            inner: self.inner.clone(),
         }
     }
 }
@@ -770,13 +821,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn variants_by_name_builtin_and_house_rules() {
-        let english = with_variant("English", Describe(true)).unwrap();
-        assert_eq!((english.name.as_str(), english.game_type), ("english", 21));
-        let site = with_variant(" spanish-site ", Describe(false)).unwrap();
-        assert_eq!(site.name, "spanish-site");
-        assert_eq!(site.precedence, ["most-pieces"]);
-        let err = with_variant("checkers9", Describe(true)).unwrap_err();
+    fn unknown_variants_are_named_with_every_known_one() {
+        let err = unknown_variant(&dynamic::new_position("checkers9").unwrap_err());
         assert!(err.starts_with("unknown variant `checkers9` (expected one of: english, "));
         assert!(
             err.ends_with("english-50-moves, english-40-moves)"),
@@ -795,21 +841,24 @@ mod tests {
     }
 
     #[test]
-    fn positions_by_name_and_their_diagram() {
-        let pos = with_variant("english", MakePosition(Some("W:WK29,21:B1")))
-            .unwrap()
-            .unwrap();
-        assert_eq!(pos.fen(), "W:W21,K29:B1");
-        let diagram = pos.diagram();
-        assert!(diagram.starts_with("8 |   b   .   .   .\n"), "{diagram}");
-        assert!(
-            diagram.ends_with("    a b c d e f g h\nWhite to move\n"),
-            "{diagram}"
+    fn a_fen_that_is_not_a_position_names_its_square() {
+        let err = dynamic::position_from_fen("english", "W:W33:B1").unwrap_err();
+        assert!(new_game_error(&err).contains("33"), "{err}");
+        let err = dynamic::game_from_fen("chess", "W:W1").unwrap_err();
+        assert!(new_game_error(&err).starts_with("unknown variant `chess`"));
+    }
+
+    #[test]
+    fn pdn_failures_keep_the_librarys_kind_and_line() {
+        let fail = PdnFail::read(&dynamic::game_from_pdn("english", "").unwrap_err());
+        assert_eq!(
+            (fail.message.as_str(), fail.kind),
+            ("the PDN text holds no game", None)
         );
-        let err = with_variant("english", MakePosition(Some("W:W33:B1")))
-            .unwrap()
-            .err()
-            .unwrap();
-        assert!(err.contains("33"), "{err}");
+        let err = dynamic::game_from_pdn("english", "[GameType \"21\"]\n1. 11-15 99-98 *");
+        let fail = PdnFail::read(&err.unwrap_err());
+        assert_eq!((fail.kind, fail.game), (Some("move"), Some(1)));
+        let fail = PdnFail::read(&dynamic::game_from_pdn("chess", "1. 11-15 *").unwrap_err());
+        assert!(fail.message.starts_with("unknown variant `chess`"));
     }
 }

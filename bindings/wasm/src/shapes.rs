@@ -115,6 +115,21 @@ pub struct SearchJs {
     pub time_ms: u64,
 }
 
+/// A search's progress after one iteration.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct InfoJs {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: f64,
+    pub win_in: Option<i32>,
+    pub score_text: String,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub nps: u64,
+    pub pv: Vec<String>,
+}
+
 /// A level's move with what the search found.
 #[derive(Serialize, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
@@ -463,6 +478,36 @@ export interface SearchResult {
   seldepth: number;
   nodes: number;
   timeMs: number;
+}
+
+/** A search's progress after one completed iteration (SearchOptions.onInfo). */
+export interface SearchInfo {
+  /** The nominal depth of the iteration. */
+  depth: number;
+  /** The deepest ply reached (captures included). */
+  seldepth: number;
+  /** The best move's score for the side to move, in men (as SearchResult.score). */
+  score: number;
+  /** A forced result in plies (as SearchResult.winIn); null otherwise. */
+  winIn: number | null;
+  /** The library's text of the score. */
+  scoreText: string;
+  /** Nodes searched so far. */
+  nodes: number;
+  /** Milliseconds since the search started. */
+  timeMs: number;
+  /** Nodes per second. */
+  nps: number;
+  /** The principal variation, best move first (full-path text). */
+  pv: string[];
+}
+
+/** Progress and stopping of Engine.search, analyse and playScored. */
+export interface SearchOptions {
+  /** Called after each completed iteration; returning true stops the search. */
+  onInfo?: (info: SearchInfo) => boolean | void;
+  /** Stops the search once its first element is not 0 (over a SharedArrayBuffer, another thread sets it with Atomics.store). */
+  stop?: Int32Array;
 }
 
 /** The move a level plays, with what the search found (Engine.playScored). */
