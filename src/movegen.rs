@@ -499,10 +499,11 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    /// Calls `f(from, to, promotes)` (single-bit boards) for every step of a
-    /// position without captures.
+    /// Calls `f(from, to, promotes, king)` (single-bit boards; `king`: the
+    /// piece stepping is a king) for every step of a position without
+    /// captures.
     #[inline(always)]
-    pub(crate) fn for_each_step(&self, mut f: impl FnMut(Bits<V>, Bits<V>, bool)) {
+    pub(crate) fn for_each_step(&self, mut f: impl FnMut(Bits<V>, Bits<V>, bool, bool)) {
         let (own, opp) = self.own_opp();
         let empty = V::Board::ALL & !(own | opp);
         let own_men = own & !self.kings;
@@ -515,7 +516,7 @@ impl<V: Variant> Position<V> {
             while !targets.is_zero() {
                 let to = Bits::<V>::bit(targets.lowest());
                 targets ^= to;
-                f(shift_in::<V>(to, d ^ 2), to, !(to & far).is_zero());
+                f(shift_in::<V>(to, d ^ 2), to, !(to & far).is_zero(), false);
             }
         }
         let mut kings = own & self.kings;
@@ -529,7 +530,7 @@ impl<V: Variant> Position<V> {
                 let d = d & 3;
                 let mut p = shift_in::<V>(k, d) & empty;
                 while !p.is_zero() {
-                    f(k, p, false);
+                    f(k, p, false, true);
                     if V::RULES.king_range == KingRange::Short {
                         break;
                     }
@@ -540,7 +541,7 @@ impl<V: Variant> Position<V> {
     }
 
     fn generate_steps(&self, list: &mut MoveList<V>) {
-        self.for_each_step(|from, to, promotes| {
+        self.for_each_step(|from, to, promotes, _| {
             list.push(Move {
                 from: sq_of(from),
                 path: Path::from_elem(sq_of(to), 1),
@@ -551,9 +552,11 @@ impl<V: Variant> Position<V> {
         });
     }
 
-    /// Plays a step given as single-bit boards (no capture).
+    /// Plays a step given as single-bit boards (no capture); `king`: the
+    /// piece stepping is a king (as [`Position::for_each_step`] says, so that
+    /// a man's step needs no look at the kings).
     #[inline(always)]
-    pub(crate) fn play_step(&self, from: Bits<V>, to: Bits<V>, promotes: bool) -> Self {
+    pub(crate) fn play_step(&self, from: Bits<V>, to: Bits<V>, promotes: bool, king: bool) -> Self {
         let mut next = *self;
         let ft = from | to;
         match self.turn {
@@ -562,12 +565,17 @@ impl<V: Variant> Position<V> {
         }
         if promotes {
             next.kings |= to;
-        } else if !(self.kings & from).is_zero() {
+        } else if king {
             next.kings ^= ft;
         }
         next.turn = self.turn.opponent();
         if V::RULES.king_move_limit.is_some() {
-            self.update_runs(&mut next, from, to, Bits::<V>::ZERO);
+            if king {
+                self.update_runs(&mut next, from, to, Bits::<V>::ZERO);
+            } else {
+                // A man's step clears the mover's count (`update_runs`).
+                next.runs[self.turn as usize] = None;
+            }
         }
         next
     }
