@@ -408,8 +408,9 @@ impl<V: Variant> Position<V> {
     /// are the longest sequences (with [`longest_only`]) or all of them. A
     /// depth-first search per man ([`MenCount`]) keeps the best length and a
     /// count, and no move list. `None` when the opponent has kings that men
-    /// may capture and a precedence rule looks at kings.
-    #[inline(never)]
+    /// may capture and a precedence rule looks at kings. Inlined into its
+    /// one caller, [`Position::count_captures`], which is out of line.
+    #[inline(always)]
     fn count_men_captures(&self, mode: MoveMode, men: Bits<V>) -> Option<u64> {
         let (own, opp) = self.own_opp();
         let king_rules = V::RULES.precedence.iter().any(|p| {
