@@ -459,7 +459,8 @@ impl<V: Variant> Position<V> {
         let empty = V::Board::ALL & !(own | opp);
         let own_men = own & !self.kings;
         let mut kings = own & self.kings;
-        if V::RULES.king_move_limit.is_some() {
+        // Looked at only when there are kings (most leaves have none).
+        if V::RULES.king_move_limit.is_some() && !kings.is_zero() {
             kings &= !self.limited_king();
         }
         // One branch on the side to move rather than a select per direction
@@ -521,7 +522,7 @@ impl<V: Variant> Position<V> {
             }
         }
         let mut kings = own & self.kings;
-        if V::RULES.king_move_limit.is_some() {
+        if V::RULES.king_move_limit.is_some() && !kings.is_zero() {
             kings &= !self.limited_king();
         }
         while !kings.is_zero() {
