@@ -161,6 +161,34 @@ const fn man_jumps_pays<V: Variant>() -> bool {
             ))
 }
 
+/// True when [`Position::count_men_captures`] counts the men's captures: the
+/// Frisian family (men capture in all eight directions, looked up with
+/// [`man_overs`]), captured pieces stay on the board until the move ends and
+/// a man on the far row goes on capturing as a man.
+#[inline(always)]
+const fn men_count_applies<V: Variant>() -> bool {
+    V::RULES.orthogonal_captures
+        && V::RULES.men_capture_backward
+        && man_jumps_pays::<V>()
+        && matches!(V::RULES.promotion, MidCapturePromotion::ContinuesAsMan)
+        && matches!(V::RULES.removal, Removal::EndOfMove)
+}
+
+/// True when a precedence rule makes the longest captures of men the only
+/// moves when no kings are captured: the most pieces, or the highest value.
+#[inline(always)]
+const fn longest_only<V: Variant>() -> bool {
+    let p = V::RULES.precedence;
+    let mut i = 0;
+    while i < p.len() {
+        if matches!(p[i], Precedence::MostPieces | Precedence::Value { .. }) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// The squares a man of `color` on bit `cur` could jump over (in its capture
 /// directions, with a square beyond on the board); see
 /// [`Geometry::jump_overs`]. Only for [`man_jumps_pays`] variants.
@@ -306,6 +334,11 @@ impl<V: Variant> Position<V> {
                     .sum();
             }
         }
+        if men_count_applies::<V>() && !king_can {
+            if let Some(n) = self.count_men_captures(mode, men) {
+                return n;
+            }
+        }
         let mut counter = Counter::<V>::new();
         if !king_can && V::RULES.precedence.is_empty() {
             // Free choice: each man's captures count on their own, so only
@@ -369,6 +402,56 @@ impl<V: Variant> Position<V> {
         (singles, searched)
     }
 
+    /// The number of capture moves when only the men of `men` capture (no
+    /// king can) and they capture no kings, or the precedence rule does not
+    /// look at kings: every captured set is then worth its size, so the moves
+    /// are the longest sequences (with [`longest_only`]) or all of them. A
+    /// depth-first search per man ([`MenCount`]) keeps the best length and a
+    /// count, and no move list. `None` when the opponent has kings that men
+    /// may capture and a precedence rule looks at kings. Inlined into its
+    /// one caller, [`Position::count_captures`], which is out of line.
+    #[inline(always)]
+    fn count_men_captures(&self, mode: MoveMode, men: Bits<V>) -> Option<u64> {
+        let (own, opp) = self.own_opp();
+        let king_rules = V::RULES.precedence.iter().any(|p| {
+            matches!(
+                p,
+                Precedence::MostKings | Precedence::EarliestKing | Precedence::Value { .. }
+            )
+        });
+        if king_rules && V::RULES.man_captures_king && !(opp & self.kings).is_zero() {
+            return None;
+        }
+        let targets = if V::RULES.man_captures_king {
+            opp
+        } else {
+            opp & !self.kings
+        };
+        let occ = own | opp;
+        let mut st = MenCount::<V> {
+            turn: self.turn,
+            distinct: mode == MoveMode::Distinct,
+            best: 0,
+            count: 0,
+            seen: SmallVec::new(),
+        };
+        let mut m = men;
+        while !m.is_zero() {
+            let b = Bits::<V>::bit(m.lowest());
+            m ^= b;
+            // Equal moves have the same start: only this man's are compared.
+            st.seen.clear();
+            st.walk(
+                b.lowest(),
+                targets,
+                V::Board::ALL & !(occ & !b),
+                Bits::<V>::ZERO,
+                0,
+            );
+        }
+        Some(st.count)
+    }
+
     /// Counts the steps of a position without captures, with popcounts.
     #[inline(always)]
     fn count_steps(&self) -> u64 {
@@ -376,7 +459,8 @@ impl<V: Variant> Position<V> {
         let empty = V::Board::ALL & !(own | opp);
         let own_men = own & !self.kings;
         let mut kings = own & self.kings;
-        if V::RULES.king_move_limit.is_some() {
+        // Looked at only when there are kings (most leaves have none).
+        if V::RULES.king_move_limit.is_some() && !kings.is_zero() {
             kings &= !self.limited_king();
         }
         // One branch on the side to move rather than a select per direction
@@ -417,10 +501,11 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    /// Calls `f(from, to, promotes)` (single-bit boards) for every step of a
-    /// position without captures.
+    /// Calls `f(from, to, promotes, king)` (single-bit boards; `king`: the
+    /// piece stepping is a king) for every step of a position without
+    /// captures.
     #[inline(always)]
-    pub(crate) fn for_each_step(&self, mut f: impl FnMut(Bits<V>, Bits<V>, bool)) {
+    pub(crate) fn for_each_step(&self, mut f: impl FnMut(Bits<V>, Bits<V>, bool, bool)) {
         let (own, opp) = self.own_opp();
         let empty = V::Board::ALL & !(own | opp);
         let own_men = own & !self.kings;
@@ -433,11 +518,11 @@ impl<V: Variant> Position<V> {
             while !targets.is_zero() {
                 let to = Bits::<V>::bit(targets.lowest());
                 targets ^= to;
-                f(shift_in::<V>(to, d ^ 2), to, !(to & far).is_zero());
+                f(shift_in::<V>(to, d ^ 2), to, !(to & far).is_zero(), false);
             }
         }
         let mut kings = own & self.kings;
-        if V::RULES.king_move_limit.is_some() {
+        if V::RULES.king_move_limit.is_some() && !kings.is_zero() {
             kings &= !self.limited_king();
         }
         while !kings.is_zero() {
@@ -447,7 +532,7 @@ impl<V: Variant> Position<V> {
                 let d = d & 3;
                 let mut p = shift_in::<V>(k, d) & empty;
                 while !p.is_zero() {
-                    f(k, p, false);
+                    f(k, p, false, true);
                     if V::RULES.king_range == KingRange::Short {
                         break;
                     }
@@ -458,7 +543,7 @@ impl<V: Variant> Position<V> {
     }
 
     fn generate_steps(&self, list: &mut MoveList<V>) {
-        self.for_each_step(|from, to, promotes| {
+        self.for_each_step(|from, to, promotes, _| {
             list.push(Move {
                 from: sq_of(from),
                 path: Path::from_elem(sq_of(to), 1),
@@ -469,9 +554,11 @@ impl<V: Variant> Position<V> {
         });
     }
 
-    /// Plays a step given as single-bit boards (no capture).
+    /// Plays a step given as single-bit boards (no capture); `king`: the
+    /// piece stepping is a king (as [`Position::for_each_step`] says, so that
+    /// a man's step needs no look at the kings).
     #[inline(always)]
-    pub(crate) fn play_step(&self, from: Bits<V>, to: Bits<V>, promotes: bool) -> Self {
+    pub(crate) fn play_step(&self, from: Bits<V>, to: Bits<V>, promotes: bool, king: bool) -> Self {
         let mut next = *self;
         let ft = from | to;
         match self.turn {
@@ -480,12 +567,17 @@ impl<V: Variant> Position<V> {
         }
         if promotes {
             next.kings |= to;
-        } else if !(self.kings & from).is_zero() {
+        } else if king {
             next.kings ^= ft;
         }
         next.turn = self.turn.opponent();
         if V::RULES.king_move_limit.is_some() {
-            self.update_runs(&mut next, from, to, Bits::<V>::ZERO);
+            if king {
+                self.update_runs(&mut next, from, to, Bits::<V>::ZERO);
+            } else {
+                // A man's step clears the mover's count (`update_runs`).
+                next.runs[self.turn as usize] = None;
+            }
         }
         next
     }
@@ -746,6 +838,86 @@ impl<V: Variant> Sink<V> for Counter<V> {
         if captured.count() >= 2 {
             self.seen.push((from, path[path.len() - 1], captured));
         }
+    }
+}
+
+/// The counting search of [`Position::count_men_captures`].
+struct MenCount<V: Variant> {
+    turn: Color,
+    /// Equal moves (same start, end and captured set) count once.
+    distinct: bool,
+    /// The length of the longest sequence so far (with [`longest_only`]).
+    best: u32,
+    /// The number of moves so far.
+    count: u64,
+    /// The end and captured set of this man's counted sequences of three or
+    /// more jumps. Shorter ones are never equal: over `a` then `b` from `s`
+    /// ends on bit `s + 2(b - a)`, over `b` then `a` on `s + 2(a - b)`.
+    seen: SmallVec<[(u32, Bits<V>); 8]>,
+}
+
+impl<V: Variant> MenCount<V> {
+    /// The man on bit `cur` has made `len` jumps capturing `captured`;
+    /// `targets` are the pieces it may still jump, `empty` the squares it
+    /// may land on. Counts every complete sequence from here (the caller
+    /// has checked that there is a jump: a man without one is counted by
+    /// the caller).
+    fn walk(&mut self, cur: u32, targets: Bits<V>, empty: Bits<V>, captured: Bits<V>, len: u32) {
+        let mut cands = man_overs::<V>(cur, self.turn) & targets;
+        while !cands.is_zero() {
+            let o = cands.lowest();
+            let over = Bits::<V>::bit(o);
+            cands ^= over;
+            let to = 2 * o - cur;
+            if (Bits::<V>::bit(to) & empty).is_zero() {
+                continue;
+            }
+            let ncapt = captured | over;
+            let next = targets & !over;
+            // Most landings end the sequence: test that here, so that only
+            // the sequences that go on pay for a call.
+            if Self::can_jump(to, man_overs::<V>(to, self.turn) & next, empty) {
+                self.walk(to, next, empty, ncapt, len + 1);
+            } else {
+                self.complete(len + 1, to, ncapt);
+            }
+        }
+    }
+
+    /// True when the man on bit `cur` can jump one of `cands` (pieces next
+    /// to it) to a square of `empty`.
+    #[inline(always)]
+    fn can_jump(cur: u32, mut cands: Bits<V>, empty: Bits<V>) -> bool {
+        while !cands.is_zero() {
+            let o = cands.lowest();
+            cands ^= Bits::<V>::bit(o);
+            if !(Bits::<V>::bit(2 * o - cur) & empty).is_zero() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Counts the complete sequence of `len` jumps ending on bit `to`.
+    #[inline(always)]
+    fn complete(&mut self, len: u32, to: u32, captured: Bits<V>) {
+        if longest_only::<V>() {
+            if len < self.best {
+                return;
+            }
+            if len > self.best {
+                self.best = len;
+                self.count = 0;
+                self.seen.clear();
+            }
+        }
+        if self.distinct && len >= 3 {
+            if self.seen.iter().any(|&(t, c)| t == to && c == captured) {
+                return;
+            }
+            self.seen.push((to, captured));
+        }
+        self.count += 1;
     }
 }
 

@@ -45,8 +45,8 @@ fn perft_from_2<V: Variant>(pos: &Position<V>, depth: u32, mode: MoveMode) -> u6
         None => {
             // Steps are played straight from the bitboards, without Move values.
             let mut nodes = 0;
-            pos.for_each_step(|from, to, promotes| {
-                let child = pos.play_step(from, to, promotes);
+            pos.for_each_step(|from, to, promotes, king| {
+                let child = pos.play_step(from, to, promotes, king);
                 nodes += if depth == 2 {
                     child.count(mode)
                 } else {

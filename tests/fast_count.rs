@@ -6,23 +6,56 @@
 //! move list of `legal_moves_in`, in both modes, on random positions of every
 //! variant of the registry (`VariantKind::ALL`): random legal walks from the
 //! start position and random setups dense with pieces and kings, where long
-//! captures, mid-capture promotion and the precedence rules come up often.
+//! captures, mid-capture promotion and the precedence rules come up often;
+//! the same with kings crowned back to men (the double-jump count of issue 21
+//! applies only when men capture men), and for Frisian and Frysk! positions
+//! dense with pieces.
 
-use draughts::{perft_in, MoveMode, Variant, VariantKind, VariantVisitor};
+use draughts::{
+    perft_in, Frisian, Frysk, MoveMode, Position, SquareSet, Variant, VariantKind, VariantVisitor,
+};
 use proptest::prelude::*;
 
 #[path = "common/random.rs"]
 mod random;
 
-use random::{build, source_strategy, Source};
+use random::{build, source_strategy, walk_strategy, Source};
+
+/// Which kings of a random position are turned back into men (where a man may
+/// stand), so that men-only captures come up often.
+#[derive(Clone, Copy, Debug)]
+enum Uncrown {
+    None,
+    /// The opponent's kings: the side to move captures men only.
+    Opponent,
+    /// Every king.
+    All,
+}
+
+fn uncrown<V: Variant>(p: Position<V>, which: Uncrown) -> Position<V> {
+    let mut setup = p.to_setup();
+    let kings = match which {
+        Uncrown::None => return p,
+        Uncrown::Opponent => p.kings(p.turn().opponent()),
+        Uncrown::All => p.kings(p.turn()) | p.kings(p.turn().opponent()),
+    };
+    for sq in kings.iter() {
+        let mut s = setup;
+        s.kings &= !SquareSet::from_square(sq);
+        if Position::from_setup(s).is_ok() {
+            setup = s;
+        }
+    }
+    Position::from_setup(setup).expect("a valid setup")
+}
 
 /// The check for one variant: `Ok` or the first disagreement.
-struct Agree<'a>(&'a Source);
+struct Agree<'a>(&'a Source, Uncrown);
 
 impl VariantVisitor for Agree<'_> {
     type Output = Result<(), String>;
     fn visit<V: Variant>(self) -> Result<(), String> {
-        let p = build::<V>(self.0);
+        let p = uncrown(build::<V>(self.0), self.1);
         for mode in [MoveMode::Distinct, MoveMode::Routes] {
             let moves = p.legal_moves_in(mode);
             let counted = p.count_moves(mode);
@@ -57,9 +90,58 @@ proptest! {
     #[test]
     fn fast_counts_agree_with_move_generation(src in source_strategy(120)) {
         for kind in VariantKind::ALL {
-            if let Err(e) = kind.visit(Agree(&src)) {
+            if let Err(e) = kind.visit(Agree(&src, Uncrown::None)) {
                 return Err(TestCaseError::fail(e));
             }
         }
+    }
+
+    /// Every variant again with the kings (the opponent's, or all) crowned
+    /// back to men: the double-jump count applies only when the men capture
+    /// men.
+    #[test]
+    fn fast_counts_agree_without_kings(
+        src in source_strategy(120),
+        all in any::<bool>(),
+    ) {
+        let which = if all { Uncrown::All } else { Uncrown::Opponent };
+        for kind in VariantKind::ALL {
+            if let Err(e) = kind.visit(Agree(&src, which)) {
+                return Err(TestCaseError::fail(e));
+            }
+        }
+    }
+}
+
+/// Dense random setups (most squares occupied, so that long captures in
+/// eight directions come up often) and long random walks.
+fn dense_strategy() -> impl Strategy<Value = Source> {
+    let dense = (
+        proptest::collection::vec(any::<u8>(), 72),
+        any::<u8>(),
+        96u8..=255,
+        any::<bool>(),
+    )
+        .prop_map(|(cells, offset, density, black)| Source::Setup {
+            cells,
+            offset,
+            density,
+            black,
+        });
+    prop_oneof![dense, walk_strategy(200)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+    /// Frisian and Frysk! (captures in eight directions, the value rule, the
+    /// king-move limit) on positions rich in captures, with kings, with the
+    /// opponent's kings crowned back to men and with no kings.
+    #[test]
+    fn frisian_fast_counts_agree_on_capture_rich_positions(
+        src in dense_strategy(),
+        which in prop_oneof![Just(Uncrown::None), Just(Uncrown::Opponent), Just(Uncrown::All)],
+    ) {
+        Agree(&src, which).visit::<Frisian>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<Frysk>().map_err(TestCaseError::fail)?;
     }
 }
