@@ -131,7 +131,7 @@ fn hard_plays_on_the_real_clock_with_hard_move_time() {
 #[test]
 fn a_bad_hard_move_time_is_one_clear_error() {
     let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
-        .args(["match", "-v", "english", "--hard-move-time", "-1"])
+        .args(["match", "-v", "english", "--hard-move-time", "0"])
         .output()
         .expect("the draughts binary runs");
     assert!(!out.status.success());
