@@ -348,6 +348,14 @@ fn sort_by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) -> K) {
 
 const COUNT_HORIZON: u16 = 24;
 
+/// Count pressure, in thousandths of a count rule's limit: once a running
+/// count (quiet king moves, moves in a small ending, ...) has passed this
+/// share of its limit, the static score is scaled down linearly to 0 at the
+/// limit. The side ahead then prefers the moves that reset the count (man
+/// moves, captures) and converts before the rule draws; the side behind
+/// steers into the count.
+const COUNT_PRESSURE_START: u32 = 500;
+
 struct Searcher<'e, 'h, V: Variant> {
     tt: &'e mut Tt,
     history: &'e mut History,
@@ -543,6 +551,27 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             }
         }
         key
+    }
+
+    /// `score` scaled for the count rules running in `node`
+    /// ([`COUNT_PRESSURE_START`]).
+    #[inline]
+    fn pressured(&self, node: &Node<V>, score: i32) -> i32 {
+        let mut left = 1000u32;
+        for (&c, &limit) in node.counts.0.iter().zip(&self.count_limits) {
+            if c != u16::MAX && limit > 0 {
+                let used = (u32::from(c) * 1000 / u32::from(limit)).min(1000);
+                if used > COUNT_PRESSURE_START {
+                    let share = (1000 - used) * 1000 / (1000 - COUNT_PRESSURE_START);
+                    left = left.min(share);
+                }
+            }
+        }
+        if left == 1000 {
+            score
+        } else {
+            (i64::from(score) * i64::from(left) / 1000) as i32
+        }
     }
 
     /// True when the game would be drawn by a rule in `node` (its hash is
@@ -851,7 +880,7 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             {
                 return score;
             }
-            return self.eval.evaluate(pos);
+            return self.pressured(node, self.eval.evaluate(pos));
         }
         let mut moves: MoveList<V> = pos.legal_moves();
         // Biggest captures first.
@@ -917,6 +946,41 @@ mod tests {
     use crate::squares::SquareSet;
     use crate::{Brazilian, Czech, English, International, Pool, Russian, Turkish};
     use proptest::prelude::*;
+
+    /// Count pressure: the static score is untouched until a running count
+    /// passes `COUNT_PRESSURE_START` of its limit, then scaled linearly to 0
+    /// at the limit; an idle count presses nothing.
+    #[test]
+    fn count_pressure_scales_the_score_past_half_the_limit() {
+        let game = Game::<International>::new();
+        let mut engine = Engine::with_tt_mib(1);
+        let s = Searcher::new(&mut engine, &game, &Limits::depth(1), &NoClock, None, false);
+        let limits: Vec<(usize, u16)> = s
+            .count_limits
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|&(_, l)| l >= 8)
+            .collect();
+        assert!(!limits.is_empty(), "International has count rules");
+        for (i, limit) in limits {
+            let mut node = s.root();
+            node.counts.0 = [u16::MAX; MAX_COUNTS];
+            assert_eq!(s.pressured(&node, 1000), 1000);
+            node.counts.0[i] = limit / 2;
+            assert_eq!(s.pressured(&node, 1000), 1000, "limit {limit}");
+            // Three quarters of the way (as near as the limit allows): about half.
+            let c = limit - limit / 4;
+            node.counts.0[i] = c;
+            let p = s.pressured(&node, 1000);
+            let used = u32::from(c) * 1000 / u32::from(limit);
+            assert_eq!(p as u32, (1000 - used) * 2, "limit {limit}");
+            assert!((350..=550).contains(&p), "limit {limit}: {p}");
+            assert_eq!(s.pressured(&node, -1000), -p);
+            node.counts.0[i] = limit;
+            assert_eq!(s.pressured(&node, 1000), 0);
+        }
+    }
 
     /// A random small ending of `V` (one to three pieces a side, mostly
     /// kings), walked `plies` random plies so that counts run; `None` when
