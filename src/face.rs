@@ -9,93 +9,10 @@
 //! every board (12x12 uses 77 bits).
 
 use crate::bitboard::{BitSet, Square};
-use crate::geometry::{bit_of, coords_of, Geometry, Layout};
+use crate::geometry::Layout;
 use crate::squares::Bits;
-use crate::variant::{
-    Color, KingLanding, KingRange, MidCapturePromotion, Numbering, Tables, Variant,
-};
-
-/// What cold code needs of a variant: its board, numbering and the few rules
-/// that move text and FEN read.
-pub(crate) struct Face {
-    pub(crate) width: u8,
-    pub(crate) height: u8,
-    pub(crate) layout: Layout,
-    /// Algebraic square names (`c3`) rather than numbers.
-    pub(crate) algebraic: bool,
-    /// The board is mirrored onto the internal layout (Italian, Spanish).
-    pub(crate) invert: bool,
-    /// Captures along rows and columns on a diagonal board (Frisian).
-    pub(crate) orthogonal_captures: bool,
-    /// A flying king that may stop anywhere beyond a captured piece.
-    pub(crate) flying_beyond: bool,
-    /// A man reaching the far row mid-capture continues as a king (Russian).
-    pub(crate) promotes_and_continues: bool,
-    pub(crate) king_move_limit: Option<u8>,
-    /// Who moves first in the start position.
-    pub(crate) first_mover: Color,
-    /// Every playing square.
-    pub(crate) all: u128,
-    /// Row 0 and the last row.
-    pub(crate) first_row: u128,
-    pub(crate) last_row: u128,
-    pub(crate) numbering: &'static Numbering,
-}
-
-const NONE: u8 = u8::MAX;
-
-/// The playing squares of row `row`.
-const fn row_mask(layout: Layout, width: u8, row: u8) -> u128 {
-    let mut mask = 0u128;
-    let mut col = 0;
-    while col < width {
-        if let Some(b) = bit_of(layout, width, row, col) {
-            mask |= 1 << b;
-        }
-        col += 1;
-    }
-    mask
-}
-
-/// Every playing square of the board.
-const fn all_mask(layout: Layout, width: u8, height: u8) -> u128 {
-    let mut mask = 0u128;
-    let mut row = 0;
-    while row < height {
-        mask |= row_mask(layout, width, row);
-        row += 1;
-    }
-    mask
-}
-
-struct FaceOf<V>(core::marker::PhantomData<V>);
-
-impl<V: Variant> FaceOf<V> {
-    const FACE: Face = {
-        let r = &V::RULES;
-        let (w, h, layout) = (V::Board::WIDTH, V::Board::HEIGHT, V::Board::LAYOUT);
-        Face {
-            width: w,
-            height: h,
-            layout,
-            algebraic: r.game_type.algebraic,
-            invert: r.game_type.invert,
-            orthogonal_captures: r.orthogonal_captures,
-            flying_beyond: matches!(r.king_range, KingRange::Flying)
-                && !matches!(r.king_landing, KingLanding::DirectlyBehind),
-            promotes_and_continues: matches!(
-                r.promotion,
-                MidCapturePromotion::PromotesAndContinues
-            ),
-            king_move_limit: r.king_move_limit,
-            first_mover: r.first_mover,
-            all: all_mask(layout, w, h),
-            first_row: row_mask(layout, w, 0),
-            last_row: row_mask(layout, w, h - 1),
-            numbering: &Tables::<V>::NUMERIC,
-        }
-    };
-}
+pub(crate) use crate::variant::Face;
+use crate::variant::{Color, Variant, NONE};
 
 /// A bit set of `V`'s board as a `u128`.
 #[inline]
@@ -142,101 +59,6 @@ pub(crate) fn squares(set: u128) -> impl Iterator<Item = Square> {
 }
 
 impl Face {
-    /// The face of variant `V`.
-    #[inline]
-    pub(crate) fn of<V: Variant>() -> &'static Face {
-        &FaceOf::<V>::FACE
-    }
-
-    /// See [`Variant::square`].
-    pub(crate) fn square(&self, number: u8) -> Option<Square> {
-        match self.numbering.to_bit.get(number as usize) {
-            Some(&b) if b != NONE => Some(Square(b)),
-            _ => None,
-        }
-    }
-
-    /// See [`Variant::square_number`].
-    pub(crate) fn square_number(&self, sq: Square) -> u8 {
-        self.numbering.to_number[sq.0 as usize]
-    }
-
-    /// The square at internal `(row, col)`, if it is a playing square
-    /// ([`Geometry::square_at`]).
-    pub(crate) fn square_at(&self, row: u8, col: u8) -> Option<Square> {
-        if row >= self.height || col >= self.width {
-            return None;
-        }
-        bit_of(self.layout, self.width, row, col).map(Square)
-    }
-
-    /// Internal `(row, col)` of a square ([`Geometry::coords`]).
-    pub(crate) fn coords(&self, sq: Square) -> (u8, u8) {
-        coords_of(self.layout, self.width, sq.0)
-    }
-
-    /// See [`Variant::parse_square`].
-    pub(crate) fn parse_square(&self, text: &str) -> Option<Square> {
-        let bytes = text.as_bytes();
-        match bytes.first()? {
-            b'0'..=b'9' => {
-                if bytes.len() > 3 || !bytes.iter().all(u8::is_ascii_digit) {
-                    return None;
-                }
-                self.square(text.parse().ok()?)
-            }
-            f @ b'a'..=b'z' => {
-                let col = f - b'a';
-                let rank = &text[1..];
-                if rank.is_empty() || rank.len() > 2 || !rank.bytes().all(|b| b.is_ascii_digit()) {
-                    return None;
-                }
-                let row: u8 = rank.parse().ok()?;
-                if row == 0 {
-                    return None;
-                }
-                self.algebraic_square(row - 1, col)
-            }
-            _ => None,
-        }
-    }
-
-    /// See [`Variant::algebraic_square`].
-    pub(crate) fn algebraic_square(&self, row: u8, col: u8) -> Option<Square> {
-        let (w, h) = (self.width, self.height);
-        if row >= h || col >= w {
-            return None;
-        }
-        let col = if self.invert { w - 1 - col } else { col };
-        self.square_at(row, col)
-    }
-
-    /// See [`Variant::square_coords`].
-    pub(crate) fn square_coords(&self, sq: Square) -> (u8, u8) {
-        let (row, col) = self.coords(sq);
-        let col = if self.invert {
-            self.width - 1 - col
-        } else {
-            col
-        };
-        (row, col)
-    }
-
-    /// See [`Variant::algebraic_name`].
-    pub(crate) fn algebraic_name(&self, sq: Square) -> String {
-        let (row, col) = self.square_coords(sq);
-        format!("{}{}", (b'a' + col) as char, row + 1)
-    }
-
-    /// See [`Variant::square_text`].
-    pub(crate) fn square_text(&self, sq: Square) -> String {
-        if self.algebraic {
-            self.algebraic_name(sq)
-        } else {
-            self.square_number(sq).to_string()
-        }
-    }
-
     /// The full-path text of a move (`Move`'s `Display`).
     pub(crate) fn path_text(&self, from: Square, path: &[Square], capture: bool) -> String {
         let mut text = self.square_text(from);
@@ -308,6 +130,7 @@ impl Face {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Geometry;
     use crate::variant::VariantVisitor;
 
     /// The face's masks are the board's own constants, and its numbering
