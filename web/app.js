@@ -182,6 +182,8 @@ const state = {
   focus: null,    // square name with keyboard focus
   thinking: 0,    // id of the computer's pending request, 0 when none
   thinkingText: "", // what the status says meanwhile
+  best: null,     // the computer's search so far: {depth, score, winIn, pv} of its last completed iteration
+  levels: [],     // the package's levels (Engine.levels())
   engine: false,  // the package has the computer opponent
   cells: new Map(),
   coords: new Map(), // square name → [row, col] as drawn unflipped (row 0 White's side)
@@ -193,21 +195,23 @@ const state = {
 let worker = null;
 let nextId = 1;
 const pending = new Map();
-// A test hook: while `hold` is set, the worker's answers wait in `held`
-// until release(), so a test sees the "thinking" state for as long as it
-// needs, whatever the machine's speed.
+// A test hook: while `hold` is set, the worker's answers (not its progress
+// messages) wait in `held` until release(), so a test sees the "thinking"
+// state for as long as it needs, whatever the machine's speed.
 const hooks = { hold: false, held: [] };
 function deliver(data) {
   const p = pending.get(data.id);
   if (!p) return;
-  if (data.error) p.reject(new Error(data.error));
+  if (data.progress) p.progress?.(data.progress);
+  else if (data.error) p.reject(new Error(data.error));
   else p.resolve(data);
 }
 
-function ask(message) {
+/** A request to the worker; `progress` gets its progress messages, if any. */
+function ask(message, progress) {
   const id = nextId++;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    pending.set(id, { resolve, reject, progress });
     worker.postMessage({ id, ...message });
   }).finally(() => pending.delete(id));
 }
@@ -215,7 +219,7 @@ function ask(message) {
 function startWorker() {
   worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   worker.onmessage = (e) => {
-    if (hooks.hold) hooks.held.push(e.data);
+    if (hooks.hold && !e.data.progress) hooks.held.push(e.data);
     else deliver(e.data);
   };
   // The first message: the compiled package, which the worker instantiates.
@@ -352,6 +356,7 @@ function render() {
   $("undo").disabled = moves.length === 0 || busy;
   $("offer-draw").disabled = over || busy;
   $("resign").disabled = over || busy;
+  $("move-now").hidden = !canMoveNow();
   renderRoom();
 }
 
@@ -450,13 +455,23 @@ async function computerMove() {
     return;
   }
   const id = nextId;
+  const thinking = t("thinking", colorName(state.game.turn()), state.opponent);
   state.thinking = id;
-  state.thinkingText = t("thinking", colorName(state.game.turn()), state.opponent);
+  state.thinkingText = thinking;
+  state.best = null;
   render();
+  // Each completed iteration of the search: shown, and kept for "move now".
+  const progress = (best) => {
+    if (state.thinking !== id) return;
+    state.best = best;
+    state.thinkingText = thinking + t("searchDepth", best.depth, best.score, best.winIn);
+    render();
+  };
   try {
-    const reply = await ask({ kind: "move", ...request() });
-    if (state.thinking !== id) return; // cancelled (undo, new game)
+    const reply = await ask({ kind: "move", ...request() }, progress);
+    if (state.thinking !== id) return; // cancelled (undo, new game, move now)
     state.thinking = 0;
+    state.best = null;
     state.game.play(reply.move);
     state.input = state.game.moveInput();
     render();
@@ -469,7 +484,34 @@ async function computerMove() {
   }
 }
 
+/**
+ * Whether "move now" is offered: the computer searches at a level that
+ * never errs on purpose (its move is its best line's first), and one
+ * iteration is complete.
+ */
+function canMoveNow() {
+  const level = state.levels.find((l) => l.name === state.opponent);
+  return !!state.thinking && !!state.best?.pv?.length && !!level && level.margin === 0 && level.blunderPermille === 0;
+}
+
+/**
+ * "Move now": the computer plays the first move of its deepest completed
+ * iteration at once. The worker's search can't be reached while it runs
+ * (a stop flag would need a SharedArrayBuffer, which needs cross-origin
+ * isolation headers), so the worker is ended and started again, as a
+ * cancelled search is; the module is already compiled.
+ */
+function moveNow() {
+  if (!canMoveNow()) return;
+  const move = state.best.pv[0];
+  cancelThinking();
+  state.game.play(move);
+  state.input = state.game.moveInput();
+  render();
+}
+
 function cancelThinking() {
+  state.best = null;
   if (state.thinking) {
     state.thinking = 0;
     worker.terminate();
@@ -1126,6 +1168,7 @@ async function main() {
   try {
     const hello = await ask({ kind: "hello" });
     state.engine = hello.engine;
+    state.levels = hello.levels;
     levels = hello.levels.map((l) => l.name);
   } catch {
     state.engine = false;
@@ -1146,6 +1189,7 @@ async function main() {
   $("undo").addEventListener("click", undo);
   $("offer-draw").addEventListener("click", offerDraw);
   $("resign").addEventListener("click", resign);
+  $("move-now").addEventListener("click", moveNow);
   $("flip").addEventListener("click", () => { state.flipped = !state.flipped; buildBoard(); render(); });
   $("copy-fen").addEventListener("click", copyFen);
   $("export-pdn").addEventListener("click", exportPdn);

@@ -1,13 +1,17 @@
 // The computer opponent, off the page's thread: the package's Engine. Messages:
 //   {id, kind: "init", module}                                 (first: the page's compiled WebAssembly.Module)
 //   {id, kind: "hello"}                                        → {id, engine: bool, levels}
-//   {id, kind: "move", variant, startFen, moves, level, seed} → {id, move}
+//   {id, kind: "move", variant, startFen, moves, level, seed} → {id, progress} after each
+//                                                              completed iteration of the
+//                                                              level's search, then {id, move}
 //   {id, kind: "search", variant, startFen, moves, limits}     → {id, result}
 //   {id, kind: "draw", variant, startFen, moves, by}           → {id, accept}
 // The game is rebuilt from its start and moves so that the engine sees the
 // history (repetitions, draw counts). One engine serves every request: its
 // tables are kept from move to move and cleared when another game starts.
-// A search runs to its limit; the page cancels one by ending the worker.
+// A search runs to its limit; the page cancels one by ending the worker, and
+// plays "move now" by ending it and playing the best move of the last
+// progress message (the deepest completed iteration's first move).
 import init, * as pkg from "./pkg/draughts.js";
 
 // The page fetches and compiles the .wasm once and posts the module first:
@@ -52,9 +56,14 @@ self.onmessage = async (e) => {
     if (kind === "move") {
       ai.level = e.data.level;
       ai.seed = e.data.seed ?? 0;
-      const move = ai.play(game);
-      if (move === null) throw new Error("the game is over");
-      self.postMessage({ id, move });
+      // Each completed iteration reports its best line: the page shows it
+      // and plays its first move on "move now".
+      const onInfo = (info) => {
+        self.postMessage({ id, progress: { depth: info.depth, score: info.score, winIn: info.winIn, pv: info.pv } });
+      };
+      const played = ai.playScored(game, { onInfo });
+      if (played === null) throw new Error("the game is over");
+      self.postMessage({ id, move: played.move });
     } else if (kind === "search") {
       self.postMessage({ id, result: ai.search(game, e.data.limits) });
     } else if (kind === "draw") {

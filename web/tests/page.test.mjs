@@ -366,6 +366,62 @@ test("the page stays responsive while the computer thinks (hard: a second a move
   await page.context().close();
 });
 
+test("move now: the hard level shows each depth it completes and plays its best line's first move at once", async () => {
+  const page = await openPage(undefined, "?seed=5");
+  await page.selectOption("#opponent", "hard");
+  await page.selectOption("#mode", "international");
+  assert.equal(await page.isHidden("#move-now"), true, "no move now while the human is to move");
+  // The worker's answer is held (its progress is not): the search is
+  // still "running" for as long as the test needs.
+  await page.evaluate(() => window.draughtsPage.hold());
+  await click(page, "32");
+  await click(page, "28");
+  await page.waitForFunction(() => !!window.draughtsPage.state.best, null, { timeout: 15000 });
+  assert.match(await page.textContent("#status"), /Black \(computer, hard\) is thinking… Depth \d+, ([+-]\d+\.\d\d|win in \d+|loss in \d+)\./);
+  assert.equal(await page.isVisible("#move-now"), true);
+  await page.screenshot({ path: path.join(shots, "move-now.png") });
+  // The best line's first move, read in the same task as the click (no
+  // progress message can come between them).
+  const best = await page.evaluate(() => {
+    const move = window.draughtsPage.state.best.pv[0];
+    document.getElementById("move-now").click();
+    return move;
+  });
+  const s = await gameState(page);
+  assert.deepEqual([s.plies, s.thinking, s.humanTurn], [2, false, true]);
+  assert.equal(await page.evaluate(() => window.draughtsPage.state.game.moves()[1].text), best);
+  assert.equal(await page.isHidden("#move-now"), true);
+  assert.match(await page.textContent("#status"), /White \(you\) to move/);
+  // The ended worker's held answer is dropped; the new worker answers the
+  // next move.
+  await page.evaluate(() => window.draughtsPage.release());
+  assert.equal((await gameState(page)).plies, 2);
+  const [mv] = await legal(page);
+  await click(page, mv.from);
+  await click(page, mv.to);
+  await waitComputer(page, 15000);
+  assert.deepEqual((await gameState(page)).plies, 4);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("no move now at a level that errs on purpose: its move is not its best line's", async () => {
+  const page = await openPage(undefined, "?seed=5");
+  await page.selectOption("#opponent", "medium");
+  await page.selectOption("#mode", "international");
+  await page.evaluate(() => window.draughtsPage.hold());
+  await click(page, "32");
+  await click(page, "28");
+  await page.waitForFunction(() => !!window.draughtsPage.state.best, null, { timeout: 15000 });
+  assert.match(await page.textContent("#status"), /Black \(computer, medium\) is thinking… Depth \d+/);
+  assert.equal(await page.isHidden("#move-now"), true);
+  await page.evaluate(() => window.draughtsPage.release());
+  await waitComputer(page, 15000);
+  assert.equal((await gameState(page)).plies, 2);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("PDN export and import round trip; a bad PDN changes nothing", async () => {
   const page = await openPage();
   await page.selectOption("#opponent", "human");

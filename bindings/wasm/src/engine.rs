@@ -163,6 +163,18 @@ fn with_progress<T>(
     }
 }
 
+/// Runs a search within the JS `limits`, with the hooks of the JS
+/// `options` (see `with_progress`); a bad value of either is a thrown error.
+fn with_limits<T>(
+    limits: &JsValue,
+    options: Option<JsValue>,
+    run: impl FnOnce(&Limits, DynHooks<'_>) -> T,
+) -> Result<T, JsValue> {
+    let limits = parse_limits(limits).map_err(js_value)?;
+    let progress = parse_progress(options).map_err(js_value)?;
+    with_progress(&progress, |hooks| run(&limits, hooks))
+}
+
 /// The largest integer a JS number holds exactly.
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
 
@@ -436,11 +448,9 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "SearchLimits")] limits: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions")] options: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let limits = parse_limits(&limits).map_err(js_value)?;
-        let progress = parse_progress(options).map_err(js_value)?;
         let engine = &mut self.inner;
-        let r = with_progress(&progress, |hooks| {
-            game.inner.engine_search(engine, &limits, hooks)
+        let r = with_limits(&limits, options, |limits, hooks| {
+            game.inner.engine_search(engine, limits, hooks)
         })?;
         to_js(&convert::search_js(&r)).map_err(JsValue::from)
     }
@@ -455,11 +465,9 @@ impl Engine {
         #[wasm_bindgen(unchecked_param_type = "SearchLimits")] limits: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions")] options: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let limits = parse_limits(&limits).map_err(js_value)?;
-        let progress = parse_progress(options).map_err(js_value)?;
         let engine = &mut self.inner;
-        let a = with_progress(&progress, |hooks| {
-            game.inner.engine_analyse(engine, &limits, hooks)
+        let a = with_limits(&limits, options, |limits, hooks| {
+            game.inner.engine_analyse(engine, limits, hooks)
         })?;
         to_js(&convert::analysis_js(&a)).map_err(JsValue::from)
     }
