@@ -380,7 +380,7 @@ fn write_list(face: &Face, out: &mut String, pieces: u128, kings: u128) {
     };
     if face.algebraic {
         let mut list: Vec<Square> = squares(pieces).collect();
-        list.sort_by_key(|&s| face.coords(s));
+        crate::sort::sort_by_key(&mut list, |&s| face.coords(s));
         for s in list {
             sep(out);
             if kings & bit(s) != 0 {
@@ -394,7 +394,7 @@ fn write_list(face: &Face, out: &mut String, pieces: u128, kings: u128) {
         let mut v: Vec<(u8, bool)> = squares(pieces)
             .map(|s| (face.square_number(s), kings & bit(s) != 0))
             .collect();
-        v.sort_unstable();
+        crate::sort::sort(&mut v);
         v
     };
     let mut i = 0;

@@ -55,6 +55,7 @@ pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod room;
+mod sort;
 #[cfg(feature = "serde")]
 mod serde_impls;
 pub mod squares;

@@ -454,7 +454,7 @@ impl Core {
     fn keys(&self, hits: &[Hit]) -> SmallVec<[usize; 8]> {
         let mut keys: SmallVec<[usize; 8]> =
             hits.iter().map(|h| self.routes[h.route].key).collect();
-        keys.sort_unstable();
+        crate::sort::sort(&mut keys);
         keys.dedup();
         keys
     }
@@ -512,7 +512,7 @@ impl Core {
                     .iter()
                     .map(|&k| self.distinct[k].text(self.face))
                     .collect();
-                candidates.sort();
+                crate::sort::sort(&mut candidates);
                 Err(MoveTextError::Ambiguous {
                     text: spec.text.clone(),
                     candidates,
@@ -630,7 +630,7 @@ impl Core {
                     out.candidates.push(self.pick(k, &hits));
                 }
                 for ends in [&mut full, &mut at_end] {
-                    ends.sort_unstable();
+                    crate::sort::sort(ends);
                     ends.dedup();
                 }
                 let chosen = match (full.as_slice(), at_end.as_slice()) {

@@ -108,7 +108,7 @@ impl crate::svg::SvgOptions {
         // `mark_move`, though not always written in its (numbering) order;
         // `mark_move_in` writes them so.
         let mut captured = mv.captured.clone();
-        captured.sort_unstable();
+        crate::sort::sort(&mut captured);
         self.arrow(mv.squares()).captured(captured)
     }
 
@@ -131,7 +131,7 @@ impl crate::svg::SvgOptions {
     /// ```
     pub fn mark_move_in(self, pos: &dyn super::DynPosition, mv: &MoveInfo) -> Self {
         let mut captured = mv.captured.clone();
-        captured.sort_unstable_by_key(|&sq| pos.square_number(sq));
+        crate::sort::sort_by_key(&mut captured, |&sq| pos.square_number(sq));
         self.arrow(mv.squares()).captured(captured)
     }
 }

@@ -37,6 +37,7 @@ use crate::moves::{Move, MoveList, MoveMode};
 use crate::outcome::{board_win, Outcome};
 use crate::position::Position;
 use crate::squares::Bits;
+use crate::sort::sort_by_key;
 use crate::variant::Variant;
 
 /// The deepest nominal depth an iterative-deepening search reaches.
@@ -331,21 +332,6 @@ impl<V: Variant> Node<V> {
 /// How close (in plies) a count must be to its limit before the table keys
 /// it: nearer than this, the same placement with another count is another
 /// position for the search.
-/// Sorts `items` by `key`, keeping equal items in their order (as
-/// `slice::sort_by_key` does): an insertion sort, for the short lists the
-/// search sorts (root moves, a node's captures). It allocates nothing, and
-/// is a few hundred bytes of code where the standard library's stable sort
-/// is several kilobytes per element type, that is per variant.
-fn sort_by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) -> K) {
-    for i in 1..items.len() {
-        let mut j = i;
-        while j > 0 && key(&items[j - 1]) > key(&items[j]) {
-            items.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-}
-
 const COUNT_HORIZON: u16 = 24;
 
 /// Count pressure, in thousandths of a count rule's limit: once a running
@@ -1069,18 +1055,6 @@ mod tests {
             if let Some(g) = endgame::<Brazilian>(seed, plies, mode) { root_draws_agree(&g)?; }
             if let Some(g) = endgame::<Turkish>(seed, plies, mode) { root_draws_agree(&g)?; }
             if let Some(g) = endgame::<English>(seed, plies, mode) { root_draws_agree(&g)?; }
-        }
-
-        /// The search's own sort orders as the standard library's stable
-        /// sort does, equal keys kept in their order (the tags tell them apart).
-        #[test]
-        fn the_search_sort_is_the_stable_sort(keys in proptest::collection::vec(0u8..6, 0..40)) {
-            let items: Vec<(u8, usize)> = keys.into_iter().zip(0..).collect();
-            let mut ours = items.clone();
-            sort_by_key(&mut ours, |&(k, _)| core::cmp::Reverse(k));
-            let mut std_sorted = items;
-            std_sorted.sort_by_key(|&(k, _)| core::cmp::Reverse(k));
-            prop_assert_eq!(ours, std_sorted);
         }
     }
 }
