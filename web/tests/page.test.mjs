@@ -322,16 +322,26 @@ test("the human can play the second mover: the computer opens", async () => {
   await page.context().close();
 });
 
-test("the page stays responsive while the computer thinks (hard: a second a move, in the worker)", async () => {
+/**
+ * International against the computer at `level`, the human's 32-28 played
+ * and the worker's answer held until the test releases it: the page is
+ * "thinking" for as long as the test needs, on any machine (the worker's
+ * progress messages are not held).
+ */
+async function computerThinking(level) {
   const page = await openPage(undefined, "?seed=5");
-  await page.selectOption("#opponent", "hard");
+  await page.selectOption("#opponent", level);
   await page.selectOption("#mode", "international");
-  // The worker's answer is held until the test releases it: the page is
-  // "thinking" for as long as the test needs, on any machine.
+  assert.equal(await page.isHidden("#move-now"), true, "no move now while the human is to move");
   await page.evaluate(() => window.draughtsPage.hold());
   await click(page, "32");
   await click(page, "28");
   await page.waitForFunction(() => !!window.draughtsPage.state.thinking);
+  return page;
+}
+
+test("the page stays responsive while the computer thinks (hard: a second a move, in the worker)", async () => {
+  const page = await computerThinking("hard");
   assert.match(await page.textContent("#status"), /Black \(computer, hard\) is thinking/);
   await page.screenshot({ path: path.join(shots, "thinking.png") });
   // While the worker searches, the page handles a click and redraws.
@@ -367,15 +377,7 @@ test("the page stays responsive while the computer thinks (hard: a second a move
 });
 
 test("move now: the hard level shows each depth it completes and plays its best line's first move at once", async () => {
-  const page = await openPage(undefined, "?seed=5");
-  await page.selectOption("#opponent", "hard");
-  await page.selectOption("#mode", "international");
-  assert.equal(await page.isHidden("#move-now"), true, "no move now while the human is to move");
-  // The worker's answer is held (its progress is not): the search is
-  // still "running" for as long as the test needs.
-  await page.evaluate(() => window.draughtsPage.hold());
-  await click(page, "32");
-  await click(page, "28");
+  const page = await computerThinking("hard");
   await page.waitForFunction(() => !!window.draughtsPage.state.best, null, { timeout: 15000 });
   assert.match(await page.textContent("#status"), /Black \(computer, hard\) is thinking… Depth \d+, ([+-]\d+\.\d\d|win in \d+|loss in \d+)\./);
   assert.equal(await page.isVisible("#move-now"), true);
@@ -406,12 +408,7 @@ test("move now: the hard level shows each depth it completes and plays its best 
 });
 
 test("no move now at a level that errs on purpose: its move is not its best line's", async () => {
-  const page = await openPage(undefined, "?seed=5");
-  await page.selectOption("#opponent", "medium");
-  await page.selectOption("#mode", "international");
-  await page.evaluate(() => window.draughtsPage.hold());
-  await click(page, "32");
-  await click(page, "28");
+  const page = await computerThinking("medium");
   await page.waitForFunction(() => !!window.draughtsPage.state.best, null, { timeout: 15000 });
   assert.match(await page.textContent("#status"), /Black \(computer, medium\) is thinking… Depth \d+/);
   assert.equal(await page.isHidden("#move-now"), true);
