@@ -55,9 +55,9 @@ pub mod pdn;
 pub mod perft;
 pub mod position;
 pub mod room;
-mod sort;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod sort;
 pub mod squares;
 pub mod svg;
 pub mod variant;

@@ -36,8 +36,8 @@ use crate::game::{ends_by_itself, Counts, DrawMode, Game};
 use crate::moves::{Move, MoveList, MoveMode};
 use crate::outcome::{board_win, Outcome};
 use crate::position::Position;
-use crate::squares::Bits;
 use crate::sort::sort_by_key;
+use crate::squares::Bits;
 use crate::variant::Variant;
 
 /// The deepest nominal depth an iterative-deepening search reaches.
