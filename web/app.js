@@ -1232,6 +1232,9 @@ window.draughtsPage = {
   release() { hooks.hold = false; for (const d of hooks.held.splice(0)) deliver(d); },
 };
 main().catch((e) => {
-  $("status").textContent = t("startFailed", e.message);
+  // A browser that cannot compile the package (it needs WebAssembly typed
+  // function references) is told which browsers can.
+  const old = e instanceof WebAssembly.CompileError;
+  $("status").textContent = old ? t("browserTooOld") : t("startFailed", e.message);
   document.body.dataset.ready = "error";
 });

@@ -254,6 +254,7 @@ const en = {
   youPlayColor: (c) => `you play ${c}`,
   modeSwitched: (now, was) => ` The mode is now ${now} (it was ${was}), as the record says.`,
   startFailed: (m) => `The game could not start: ${m}`,
+  browserTooOld: "This browser cannot run the game: it needs Chrome or Edge 119, Firefox 120, Safari 18.2 or a later version.",
   // Why a game ended.
   "reason.no-pieces": (c) => `${c} has no pieces left`,
   "reason.blocked": (c) => `${c} has no legal move`,
@@ -447,6 +448,7 @@ const es = {
   youPlayColor: (c) => `juegas con ${c}`,
   modeSwitched: (now, was) => ` La modalidad ahora es ${now} (era ${was}), como dice el registro.`,
   startFailed: (m) => `El juego no pudo empezar: ${m}`,
+  browserTooOld: "Este navegador no puede ejecutar el juego: necesita Chrome o Edge 119, Firefox 120, Safari 18.2 o una versión posterior.",
   "reason.no-pieces": (c) => `${c} se quedaron sin fichas`,
   "reason.blocked": (c) => `${c} no tienen ninguna jugada`,
   "reason.out-of-moves": (w) => `${w} no pueden mover, y en las Antidamas eso gana`,
@@ -636,6 +638,7 @@ const pt = {
   youPlayColor: (c) => `você joga com as ${c}`,
   modeSwitched: (now, was) => ` A modalidade agora é ${now} (era ${was}), como diz o registro.`,
   startFailed: (m) => `O jogo não pôde começar: ${m}`,
+  browserTooOld: "Este navegador não consegue executar o jogo: ele precisa do Chrome ou Edge 119, Firefox 120, Safari 18.2 ou de uma versão mais recente.",
   "reason.no-pieces": (c) => `as ${c} ficaram sem peças`,
   "reason.blocked": (c) => `as ${c} não têm nenhum lance`,
   "reason.out-of-moves": (w) => `as ${w} não podem andar, e no Antidamas isso vence`,

@@ -17,7 +17,8 @@
 #
 # wasm-bindgen-cli must be installed at the version of the wasm-bindgen
 # crate in Cargo.lock (`cargo install wasm-bindgen-cli --version X`); the
-# script says which version when it is missing. Nothing else is needed.
+# script says which version when it is missing. The release build also
+# needs npm, for binaryen's wasm-opt (below). Nothing else is needed.
 #
 # The release build uses the root Cargo.toml's `wasm-release` profile
 # (opt-level "s", fat LTO, one codegen unit); `--dev` the dev profile.
@@ -88,11 +89,37 @@ mkdir -p "$out"
 wasm-bindgen --target web --out-dir "$out" --out-name draughts --remove-name-section \
   "$target_dir/$target/$dir/draughts_wasm.wasm"
 
-# No wasm-opt: Debian 12's binaryen (108) makes the module unloadable
-# (wasm-bindgen's externref table: "Table.set(): Argument 1 is invalid"),
-# and where it ran -Oz gave a larger gzip (319 KB against 296 KB). binaryen
-# 132 (npm) loads it fine but also grows the gzip (-Os 318,871 B, -Oz 320,012 B
-# from 296,002 B) and takes 4-5 minutes: see README.md.
+# binaryen's wasm-opt (the npm package, pinned by tools/package-lock.json and
+# installed in target/wasm/binaryen; Debian 12's binaryen 108 breaks
+# wasm-bindgen's externref table) merges functions that differ only in
+# constants and in the functions they call: the copies of generic code that
+# every one of the 24 modes gets (1,604,737 -> 726,172 bytes raw, 286,492 ->
+# 281,339 gzipped). A call that differs becomes a call through a typed
+# function reference, so the module needs WebAssembly's typed function
+# references (part of Wasm 3.0's GC feature): Chrome and Edge 119, Firefox 120,
+# Safari 18.2, Node.js 22 or later. DRAUGHTS_WASM_MERGE=0 leaves the module
+# as wasm-bindgen wrote it (about twice the size), for older runtimes.
+# -O1 after the merge tidies the thunks it leaves; -Os/-Oz were measured
+# and grow the gzipped size (README.md).
+if [ "$profile" = release ] && [ "${DRAUGHTS_WASM_MERGE:-1}" != 0 ]; then
+  tools="$target_dir/binaryen"
+  if [ ! -x "$tools/node_modules/.bin/wasm-opt" ] || ! cmp -s "$here/tools/package-lock.json" "$tools/package-lock.json"; then
+    command -v npm >/dev/null || {
+      echo "npm is needed for binaryen's wasm-opt (or DRAUGHTS_WASM_MERGE=0 to skip the merge)" >&2
+      exit 1
+    }
+    mkdir -p "$tools"
+    cp "$here/tools/package.json" "$here/tools/package-lock.json" "$tools/"
+    npm ci --prefix "$tools" --no-audit --no-fund --loglevel=error
+  fi
+  # The features the module may use: what Rust's wasm32 target enables, and
+  # gc for the merge's typed function references.
+  "$tools/node_modules/.bin/wasm-opt" --enable-bulk-memory --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-nontrapping-float-to-int \
+    --enable-multivalue --enable-gc --merge-similar-functions -O1 --strip-producers \
+    "$out/draughts_bg.wasm" -o "$out/draughts_bg.merged.wasm"
+  mv "$out/draughts_bg.merged.wasm" "$out/draughts_bg.wasm"
+fi
 
 version="$(awk -F'"' '/^version =/ { print $2; exit }' "$here/Cargo.toml")"
 # The package's metadata from the crate's Cargo.toml (version, license,
@@ -123,7 +150,8 @@ cat >"$out/package.json" <<EOF
     "./draughts_bg.wasm": "./draughts_bg.wasm"
   },
   "files": ["draughts.js", "draughts.d.ts", "draughts_bg.wasm", "draughts_bg.wasm.d.ts"],
-  "sideEffects": false
+  "sideEffects": false,
+  "engines": { "node": ">=22" }
 }
 EOF
 # No line for a missing repository.

@@ -780,6 +780,23 @@ test("the .wasm is downloaded once, for the page and the worker", async () => {
   own.server.close();
 });
 
+test("a browser that cannot compile the package is told which browsers can, in its language", async () => {
+  // Stands for a browser without WebAssembly typed function references: the
+  // module it is served fails to compile (a valid header, then a section
+  // of an unknown id).
+  for (const [locale, words] of [["en-US", /needs Chrome or Edge 119, Firefox 120, Safari 18\.2/], ["es-ES", /necesita Chrome o Edge 119/]]) {
+    const context = await browser.newContext({ viewport: DESKTOP, locale });
+    const page = await context.newPage();
+    await page.route("**/draughts_bg.wasm", (route) =>
+      route.fulfill({ contentType: "application/wasm", body: Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 0x7f, 1, 0]) }));
+    await page.goto(url);
+    await page.waitForSelector("body[data-ready]");
+    assert.equal(await page.getAttribute("body", "data-ready"), "error");
+    assert.match(await page.textContent("#status"), words);
+    await context.close();
+  }
+});
+
 test("time to a playable page under DevTools' Fast 4G network emulation (printed, not asserted)", async () => {
   // Chrome DevTools' "Fast 4G" preset (devtools-frontend,
   // front_end/core/sdk/NetworkManager.ts, Fast4GConditions): 9 Mbps down and
