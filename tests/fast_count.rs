@@ -19,7 +19,7 @@ use proptest::prelude::*;
 #[path = "common/random.rs"]
 mod random;
 
-use random::{build, source_strategy, walk_strategy, Source};
+use random::{build, setup_strategy_with, source_strategy, walk_strategy, Source};
 
 /// Which kings of a random position are turned back into men (where a man may
 /// stand), so that men-only captures come up often.
@@ -116,19 +116,7 @@ proptest! {
 /// Dense random setups (most squares occupied, so that long captures in
 /// eight directions come up often) and long random walks.
 fn dense_strategy() -> impl Strategy<Value = Source> {
-    let dense = (
-        proptest::collection::vec(any::<u8>(), 72),
-        any::<u8>(),
-        96u8..=255,
-        any::<bool>(),
-    )
-        .prop_map(|(cells, offset, density, black)| Source::Setup {
-            cells,
-            offset,
-            density,
-            black,
-        });
-    prop_oneof![dense, walk_strategy(200)]
+    prop_oneof![setup_strategy_with(96..=255), walk_strategy(200)]
 }
 
 proptest! {

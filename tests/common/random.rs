@@ -34,10 +34,16 @@ pub fn walk_strategy(max_len: usize) -> impl Strategy<Value = Source> {
 }
 
 pub fn setup_strategy() -> impl Strategy<Value = Source> {
+    setup_strategy_with(1..=255)
+}
+
+/// Set-ups whose density (the share of occupied cells, out of 256) is drawn
+/// from `density`: a high floor gives positions rich in captures.
+pub fn setup_strategy_with(density: std::ops::RangeInclusive<u8>) -> impl Strategy<Value = Source> {
     (
         proptest::collection::vec(any::<u8>(), 72),
         any::<u8>(),
-        1u8..=255,
+        density,
         any::<bool>(),
     )
         .prop_map(|(cells, offset, density, black)| Source::Setup {
