@@ -77,14 +77,14 @@ fn antidraughts_family_is_chosen_by_the_win_rule() {
 
 #[test]
 fn antidraughts_fewer_pieces_score_higher() {
-    // White without its man on 46 (which has no free step either way).
+    // The same position without White's man on 46.
     let all = score::<Antidraughts>("W:W32,33,34,46:B17,18,19,20");
     let fewer = score::<Antidraughts>("W:W32,33,34:B17,18,19,20");
     assert!(fewer > all + 50, "{fewer} {all}");
-    // And more free steps are worse: a blocked man beats a free one.
-    let blocked = score::<Antidraughts>("W:W37:B31,32,17");
-    let free = score::<Antidraughts>("W:W37:B22,23,17");
-    assert!(blocked > free, "{blocked} {free}");
+    // And a king is a bigger liability than a man.
+    let man = score::<Antidraughts>("W:W28,32:B17,18");
+    let king = score::<Antidraughts>("W:WK28,32:B17,18");
+    assert!(man > king + 100, "{man} {king}");
 }
 
 #[test]

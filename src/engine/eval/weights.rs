@@ -112,20 +112,22 @@ pub const FRISIAN: Weights = Weights {
     trade: 150,
 };
 
-/// Antidraughts: every piece is a liability (a king, harder to give away
-/// and hard to block, more than a man), and so is every free step: the side
-/// that runs out of moves wins. Men going forward meet the opponent's,
-/// which must take them, so advancement counts for the side, but crowning
-/// does not.
+/// Antidraughts: every piece is a liability (a king three times a man's,
+/// hard to give away and never blocked), and so are the crowning run, the
+/// centre and the back row. But a free step counts *for* its side (the
+/// choice of which piece to give away, and of not being forced into a bad
+/// sacrifice), and men going forward meet the opponent's, which must take
+/// them. Measured against the sign flip of International's weights (see
+/// the CHANGELOG): the positive mobility is worth the most.
 pub const ANTIDRAUGHTS: Weights = Weights {
     man: -100,
-    king: -160,
+    king: -300,
     advance: [0, 1, 2, 3, 4, 5, 6, 6, 4, 0, 0, 0],
-    center: 0,
-    king_center: 0,
-    back_row: 0,
-    runaway: -30,
-    mobility: -6,
+    center: -3,
+    king_center: -4,
+    back_row: -5,
+    runaway: -60,
+    mobility: 3,
     trade: 150,
 };
 
@@ -141,21 +143,23 @@ pub const BREAKTHROUGH: Weights = Weights {
     king_center: 0,
     back_row: 20,
     runaway: 200,
-    mobility: 2,
+    mobility: 4,
     trade: 60,
 };
 
 /// Killer: a king that takes a king must stop right behind it, so a king
-/// ending is won by the side with more kings (no lone king holds) and a
-/// king counts for more than in International.
+/// ending is won by the side with more kings (no lone king holds), a king
+/// counts for more than in International and a lead is worth trading down
+/// more. Advancement and free steps count for more: the game is decided
+/// more often, and it goes to the side with room to play.
 pub const KILLER: Weights = Weights {
     man: 100,
     king: 350,
-    advance: [0, 1, 2, 4, 6, 8, 11, 15, 22, 0, 0, 0],
+    advance: [0, 2, 4, 7, 10, 13, 17, 22, 30, 0, 0, 0],
     center: 3,
     king_center: 4,
     back_row: 5,
     runaway: 70,
-    mobility: 1,
+    mobility: 3,
     trade: 200,
 };
