@@ -249,13 +249,9 @@ impl<V: Variant> Evaluator<V> {
         // (the king that takes the last king is taken back), nor where the
         // game is not won by material (Antidraughts, Breakthrough).
         if V::RULES.king_range == KingRange::Flying
-            && matches!(
+            && !matches!(
                 self.family,
-                Family::Board10x10
-                    | Family::Board12x12
-                    | Family::FlyingKings8x8
-                    | Family::Orthogonal
-                    | Family::Frisian
+                Family::Killer | Family::Antidraughts | Family::Breakthrough
             )
         {
             let holds = |lone: u32, lone_k: u32, other: u32| {
