@@ -2,19 +2,30 @@
 //!
 //! A variant's family is read from its board and rules by [`Family::of`], so a
 //! custom variant gets the evaluation of the built-in variants it resembles.
-//! Each family has one plain [`Weights`] struct (in hundredths of a man).
+//! Each family has one plain [`Weights`] struct (in hundredths of a man,
+//! in [`weights`]); a family whose game is won otherwise than by taking
+//! everything adds its own terms (Breakthrough's race to the crowning row,
+//! in `race.rs`).
 //!
-//! **Adding a family** (the Frisian family, say): add a [`Family`] variant, a
-//! `const` [`Weights`] for it and its arm in [`Family::weights`], and the test
-//! that selects it in [`Family::of`] (before the generic board tests, since
-//! the rules decide there).
+//! **Adding a family**: add a [`Family`] variant, a `const` [`Weights`] for
+//! it and its arm in [`Family::weights`], and the test that selects it in
+//! [`Family::of`] (before the generic board tests, since the rules decide
+//! there); terms of its own go in a file of their own, called from
+//! `Evaluator::evaluate`.
 
 use crate::bitboard::BitSet;
 use crate::draws::Material;
 use crate::geometry::{Geometry, Layout};
 use crate::position::Position;
 use crate::squares::Bits;
-use crate::variant::{Color, KingRange, Variant, WinCondition};
+use crate::variant::{Color, KingLanding, KingRange, Variant, WinCondition};
+
+mod race;
+pub mod weights;
+
+use race::Race;
+pub use weights::Weights;
+use weights::*;
 
 /// Families of variants that share an evaluation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -29,6 +40,14 @@ pub enum Family {
     Board12x12,
     /// Orthogonal 8x8 board (Turkish).
     Orthogonal,
+    /// Men and kings also capture along rows and columns (Frisian, Frysk!).
+    Frisian,
+    /// The side without a move wins (Antidraughts).
+    Antidraughts,
+    /// The first side to crown wins (Breakthrough).
+    Breakthrough,
+    /// A king that takes a king stops right behind it (Killer).
+    Killer,
 }
 
 impl Family {
@@ -42,10 +61,32 @@ impl Family {
     /// assert_eq!(Family::of::<International>(), Family::Board10x10);
     /// assert_eq!(Family::of::<Turkish>(), Family::Orthogonal);
     /// ```
+    ///
+    /// The rules decide first: the win condition (Antidraughts,
+    /// Breakthrough), then orthogonal captures (Frisian, Frysk!), then the
+    /// Killer landing rule, whatever the board.
+    ///
+    /// ```
+    /// use draughts::engine::Family;
+    /// use draughts::{Antidraughts, Breakthrough, Frisian, Frysk, Killer};
+    /// assert_eq!(Family::of::<Frisian>(), Family::Frisian);
+    /// assert_eq!(Family::of::<Frysk>(), Family::Frisian);
+    /// assert_eq!(Family::of::<Antidraughts>(), Family::Antidraughts);
+    /// assert_eq!(Family::of::<Breakthrough>(), Family::Breakthrough);
+    /// assert_eq!(Family::of::<Killer>(), Family::Killer);
+    /// ```
     pub fn of<V: Variant>() -> Family {
-        // Rule-based families are tested here first. The Frisian family
-        // (`orthogonal_captures`) has no weights of its own yet and gets the
-        // board's family: add `Family::Frisian` and its test here.
+        match V::RULES.win {
+            WinCondition::NoMoveWins => return Family::Antidraughts,
+            WinCondition::FirstKingWins => return Family::Breakthrough,
+            WinCondition::NoMoveLoses => {}
+        }
+        if V::RULES.orthogonal_captures {
+            return Family::Frisian;
+        }
+        if V::RULES.king_landing == KingLanding::HaltBehindKing {
+            return Family::Killer;
+        }
         if V::Board::LAYOUT == Layout::Orthogonal {
             return Family::Orthogonal;
         }
@@ -67,105 +108,17 @@ impl Family {
             Family::Board10x10 => &BOARD_10X10,
             Family::Board12x12 => &BOARD_12X12,
             Family::Orthogonal => &ORTHOGONAL,
+            Family::Frisian => &FRISIAN,
+            Family::Antidraughts => &ANTIDRAUGHTS,
+            Family::Breakthrough => &BREAKTHROUGH,
+            Family::Killer => &KILLER,
         }
     }
 }
 
-/// Evaluation weights of a family, in hundredths of a man.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Weights {
-    /// A man.
-    pub man: i32,
-    /// A king.
-    pub king: i32,
-    /// Advancement (tempo): bonus of a man by its row counted from its own
-    /// back row (index 0); rows beyond the table get its last entry.
-    pub advance: [i32; 12],
-    /// A man on one of the central columns.
-    pub center: i32,
-    /// A king on a central square (away from the edges).
-    pub king_center: i32,
-    /// A man left on its own back row, while the opponent has no king (the
-    /// guard that keeps the opponent from crowning).
-    pub back_row: i32,
-    /// A man one step from crowning with a free crowning square (runaway).
-    pub runaway: i32,
-    /// Each free forward step of a man (mobility).
-    pub mobility: i32,
-    /// Trading down when ahead: `material * trade / (100 * pieces + 400)`
-    /// is added, so the same lead counts more with fewer pieces on the board.
-    pub trade: i32,
-}
-
-/// English, Italian: a king is worth about one and a half men; the back row
-/// guard matters a lot (the bridge).
-pub const SHORT_KINGS_8X8: Weights = Weights {
-    man: 100,
-    king: 150,
-    advance: [0, 2, 4, 6, 9, 13, 20, 0, 0, 0, 0, 0],
-    center: 4,
-    king_center: 6,
-    back_row: 10,
-    runaway: 30,
-    mobility: 2,
-    trade: 100,
-};
-
-/// Flying kings on 8x8: a king is worth about two and a half men.
-pub const FLYING_KINGS_8X8: Weights = Weights {
-    man: 100,
-    king: 250,
-    advance: [0, 2, 4, 7, 10, 15, 25, 0, 0, 0, 0, 0],
-    center: 4,
-    king_center: 4,
-    back_row: 8,
-    runaway: 50,
-    mobility: 2,
-    trade: 100,
-};
-
-/// International: a king is worth about three men.
-pub const BOARD_10X10: Weights = Weights {
-    man: 100,
-    king: 300,
-    advance: [0, 1, 2, 4, 6, 8, 11, 15, 22, 0, 0, 0],
-    center: 3,
-    king_center: 4,
-    back_row: 5,
-    runaway: 60,
-    mobility: 1,
-    trade: 150,
-};
-
-/// Canadian: as International on a larger board.
-pub const BOARD_12X12: Weights = Weights {
-    man: 100,
-    king: 300,
-    advance: [0, 1, 2, 3, 4, 6, 8, 10, 13, 17, 24, 0],
-    center: 3,
-    king_center: 4,
-    back_row: 4,
-    runaway: 60,
-    mobility: 1,
-    trade: 150,
-};
-
-/// Turkish: rook-like flying kings are very strong (a Turkish players'
-/// guide values a king at five men; 4.5 here); men start on rows 1-2.
-pub const ORTHOGONAL: Weights = Weights {
-    man: 100,
-    king: 450,
-    advance: [0, 0, 2, 5, 9, 14, 22, 0, 0, 0, 0, 0],
-    center: 3,
-    king_center: 3,
-    back_row: 0,
-    runaway: 60,
-    mobility: 1,
-    trade: 100,
-};
-
 /// Per-square tables of a variant, built once per search.
 pub(crate) struct Evaluator<V: Variant> {
+    family: Family,
     w: Weights,
     /// Positional value of a man on a bit index, per colour.
     man: [[i16; 128]; 2],
@@ -175,6 +128,8 @@ pub(crate) struct Evaluator<V: Variant> {
     back: [Bits<V>; 2],
     crown: [Bits<V>; 2],
     forward: [&'static [usize]; 2],
+    /// Breakthrough's race masks (built for that family only).
+    race: Option<Box<Race<V>>>,
 }
 
 fn row_mask<V: Variant>(row: u8) -> Bits<V> {
@@ -189,7 +144,8 @@ fn row_mask<V: Variant>(row: u8) -> Bits<V> {
 
 impl<V: Variant> Evaluator<V> {
     pub(crate) fn new() -> Self {
-        let w = *Family::of::<V>().weights();
+        let family = Family::of::<V>();
+        let w = *family.weights();
         let (width, height) = (V::Board::WIDTH, V::Board::HEIGHT);
         let mut man = [[0i16; 128]; 2];
         let mut king = [0i16; 128];
@@ -218,12 +174,14 @@ impl<V: Variant> Evaluator<V> {
             Layout::Orthogonal => [&[0], &[2]],
         };
         Evaluator {
+            family,
             w,
             man,
             king,
             back: [row_mask::<V>(0), row_mask::<V>(height - 1)],
             crown: [row_mask::<V>(height - 1), row_mask::<V>(0)],
             forward,
+            race: (family == Family::Breakthrough).then(|| Box::new(Race::new())),
         }
     }
 
@@ -282,19 +240,26 @@ impl<V: Variant> Evaluator<V> {
             - (bp - bk) as i32 * self.w.man
             - bk as i32 * self.w.king;
         s += material * self.w.trade / (100 * (wp + bp) as i32 + 400);
+        // Breakthrough: the race to the crowning row.
+        if let Some(race) = &self.race {
+            s += race.score(pos);
+        }
         // Flying kings: a lone king holds against a few pieces; such endings
-        // are drawn far more often than the material says.
-        if V::RULES.king_range == KingRange::Flying {
+        // are drawn far more often than the material says. Not in Killer
+        // (the king that takes the last king is taken back), nor where the
+        // game is not won by material (Antidraughts, Breakthrough).
+        if V::RULES.king_range == KingRange::Flying
+            && !matches!(
+                self.family,
+                Family::Killer | Family::Antidraughts | Family::Breakthrough
+            )
+        {
             let holds = |lone: u32, lone_k: u32, other: u32| {
                 lone == 1 && lone_k == 1 && other <= if V::Board::WIDTH >= 10 { 3 } else { 2 }
             };
             if holds(wp, wk, bp) || holds(bp, bk, wp) {
                 s /= 8;
             }
-        }
-        // Antidraughts: losing pieces is the goal (a crude reversal).
-        if V::RULES.win == WinCondition::NoMoveWins {
-            s = -s;
         }
         match pos.turn {
             Color::White => s,
@@ -304,29 +269,4 @@ impl<V: Variant> Evaluator<V> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{English, International, Turkish};
-
-    #[test]
-    fn start_positions_are_balanced() {
-        fn check<V: Variant>() {
-            let ev = Evaluator::<V>::new();
-            let pos = Position::<V>::start();
-            let s = ev.evaluate(&pos);
-            // Only the side to move differs; its value is the negation.
-            let flipped = pos.flipped();
-            assert_eq!(ev.evaluate(&flipped), s, "{}", V::NAME);
-        }
-        check::<English>();
-        check::<International>();
-        check::<Turkish>();
-    }
-
-    #[test]
-    fn an_extra_man_is_worth_about_a_man() {
-        let pos = Position::<International>::from_fen("W:W31,32,33:B18,19").unwrap();
-        let s = Evaluator::<International>::new().evaluate(&pos);
-        assert!((60..200).contains(&s), "{s}");
-    }
-}
+mod tests;
