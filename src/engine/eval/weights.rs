@@ -135,7 +135,7 @@ pub const ANTIDRAUGHTS: Weights = Weights {
 /// Breakthrough: a race to the crowning row (the first king wins, so
 /// there is no king in play). Advancement rises steeply, a runaway man is
 /// close to a win, and the back row that bars the opponent's men counts
-/// whatever happens; the race terms are in [`race`](super::race).
+/// whatever happens; the race terms are in `race.rs`, beside this file.
 pub const BREAKTHROUGH: Weights = Weights {
     man: 100,
     king: 1000,
