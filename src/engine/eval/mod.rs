@@ -118,7 +118,6 @@ impl Family {
 
 /// Per-square tables of a variant, built once per search.
 pub(crate) struct Evaluator<V: Variant> {
-    family: Family,
     w: Weights,
     /// Positional value of a man on a bit index, per colour.
     man: [[i16; 128]; 2],
@@ -174,7 +173,6 @@ impl<V: Variant> Evaluator<V> {
             Layout::Orthogonal => [&[0], &[2]],
         };
         Evaluator {
-            family,
             w,
             man,
             king,
@@ -250,7 +248,7 @@ impl<V: Variant> Evaluator<V> {
         // game is not won by material (Antidraughts, Breakthrough).
         if V::RULES.king_range == KingRange::Flying
             && !matches!(
-                self.family,
+                Family::of::<V>(),
                 Family::Killer | Family::Antidraughts | Family::Breakthrough
             )
         {
