@@ -147,8 +147,8 @@ fn any_diagonal(mut f: impl FnMut(Dir) -> bool) -> bool {
 /// True when men's captures are searched with [`CaptureGen::man_jumps`]
 /// (when the order of the moves does not matter): when men capture in all
 /// four board directions (and, in Frisian, the four orthogonal ones too) or
-/// on the orthogonal board, where one table look-up replaces three or more
-/// directions. Men that capture in the two forward diagonals only are
+/// on the orthogonal board, where the landings in three or more directions
+/// are found at once ([`man_landings`]). Men that capture in the two forward diagonals only are
 /// searched faster direction by direction. Left out too: mid-capture
 /// crowning with `no_reverse_jump` (no built-in variant has both).
 #[inline(always)]
@@ -161,10 +161,10 @@ const fn man_jumps_pays<V: Variant>() -> bool {
             ))
 }
 
-/// True when [`Position::count_men_captures`] counts the men's captures: the
-/// Frisian family (men capture in all eight directions, looked up with
-/// [`man_overs`]), captured pieces stay on the board until the move ends and
-/// a man on the far row goes on capturing as a man.
+/// True when [`Position::count`] counts the men's captures with bitboards
+/// ([`Position::count_men_first`]): the Frisian family (men capture in all
+/// eight directions), captured pieces stay on the board until the move ends
+/// and a man on the far row goes on capturing as a man.
 #[inline(always)]
 const fn men_count_applies<V: Variant>() -> bool {
     V::RULES.orthogonal_captures
@@ -189,34 +189,73 @@ const fn longest_only<V: Variant>() -> bool {
     false
 }
 
-/// The squares a man of `color` on bit `cur` could jump over (in its capture
-/// directions, with a square beyond on the board); see
-/// [`Geometry::jump_overs`]. Only for [`man_jumps_pays`] variants.
+/// How many of the eight sets `x` hold each square, as four bit planes
+/// (bit `k` of the number in plane `k`): a carry-save adder tree.
 #[inline(always)]
-fn man_overs<V: Variant>(cur: u32, color: Color) -> Bits<V> {
-    let board = V::Board::jump_overs(cur);
-    if V::RULES.men_capture_backward {
-        if V::RULES.orthogonal_captures {
-            board | V::Board::orthogonal_jump_overs(cur)
-        } else {
-            board
-        }
+fn count_planes<V: Variant>(x: &[Bits<V>; 8]) -> [Bits<V>; 4] {
+    let full = |a: Bits<V>, b: Bits<V>, c: Bits<V>| {
+        let ab = a ^ b;
+        (ab ^ c, (a & b) | (c & ab))
+    };
+    let (s1, c1) = full(x[0], x[1], x[2]);
+    let (s2, c2) = full(x[3], x[4], x[5]);
+    let (s3, c3) = (x[6] ^ x[7], x[6] & x[7]);
+    let (b0, c4) = full(s1, s2, s3);
+    let (t, c5) = full(c1, c2, c3);
+    let (b1, c6) = (t ^ c4, t & c4);
+    [b0, b1, c5 ^ c6, c5 & c6]
+}
+
+/// The number of two-jump sequences of men whose first jumps land on
+/// `land[d]` (direction by direction; `land_any` their union, `twice` the
+/// squares landed on from two directions) and whose second jumps start from
+/// `can[e]`: over every first landing, its number of second jumps, kept per
+/// square in four bit planes ([`count_planes`]). A square landed on twice
+/// (rare) counts for each.
+#[inline(always)]
+fn double_jumps<V: Variant>(
+    can: &[Bits<V>; 8],
+    land: &[Bits<V>; 8],
+    land_any: Bits<V>,
+    twice: Bits<V>,
+) -> u64 {
+    let planes = count_planes::<V>(can);
+    let weighted = |l: Bits<V>| {
+        ((l & planes[0]).count() as u64)
+            + (((l & planes[1]).count() as u64) << 1)
+            + (((l & planes[2]).count() as u64) << 2)
+            + (((l & planes[3]).count() as u64) << 3)
+    };
+    if twice.is_zero() {
+        weighted(land_any)
     } else {
-        // The orthogonal board, men capturing forward and sideways: every
-        // neighbour but the one straight back (`cur - 8` for White, `cur + 8`
-        // for Black), so White keeps the bits from `cur - 1` up and Black
-        // those up to `cur + 1`.
-        let all = !Bits::<V>::ZERO;
-        match color {
-            Color::White => board & (all << cur.saturating_sub(1)),
-            Color::Black => {
-                if cur + 2 >= Bits::<V>::BITS {
-                    board
-                } else {
-                    board & !(all << (cur + 2))
-                }
-            }
-        }
+        land.iter().map(|&l| weighted(l)).sum()
+    }
+}
+
+/// Where a man of `turn` on the single square `from` lands jumping one of
+/// `targets` to a square of `empty`: a shift per capture direction, no
+/// branch on the board (the landing square gives the piece jumped: it is
+/// half-way, `to = 2 * over - from` in bits).
+#[inline(always)]
+fn man_landings<V: Variant>(
+    turn: Color,
+    from: Bits<V>,
+    targets: Bits<V>,
+    empty: Bits<V>,
+) -> Bits<V> {
+    let lands = |dirs: u8| {
+        let mut lands = Bits::<V>::ZERO;
+        each_dir::<V>(dirs, |d| {
+            lands |= shift_in::<V>(shift_in::<V>(from, d) & targets, d);
+        });
+        lands & empty
+    };
+    // The mask a constant in each call, so that the direction tests fold
+    // away (one branch on the side to move when men capture forward only).
+    match (V::RULES.men_capture_backward, turn) {
+        (true, _) | (false, Color::White) => lands(man_capture_mask::<V>(Color::White)),
+        (false, Color::Black) => lands(man_capture_mask::<V>(Color::Black)),
     }
 }
 
@@ -313,13 +352,61 @@ impl<V: Variant> Position<V> {
     /// Counts the legal moves; steps are counted with popcounts.
     #[inline]
     pub(crate) fn count(&self, mode: MoveMode) -> u64 {
-        // `single_jumps` works the per-direction jumps out again: handing
-        // them over from here costs the step-counting path more (measured
-        // under callgrind) than recomputing them costs the captures.
+        // `single_jumps` and `count_men_first` work the per-direction jumps
+        // out again: handing them over from here costs the step-counting
+        // path more (measured) than recomputing them costs the captures.
         match self.capture_sources() {
+            Some((men, false)) if men_count_applies::<V>() => self.count_men_first(mode, men),
             Some((men, king_can)) => self.count_captures(mode, men, king_can),
             None => self.count_steps(),
         }
+    }
+
+    /// [`Position::count`] in the Frisian family ([`men_count_applies`])
+    /// when the men of `men` capture and no king can: single jumps are
+    /// counted here, double jumps and longer by
+    /// [`Position::count_men_captures`]. Out of line, like
+    /// [`Position::count_captures`], so that the steps' path of `count`
+    /// stays small (Frysk! perft, mostly steps, was 9% slower with it inlined).
+    #[inline(never)]
+    fn count_men_first(&self, mode: MoveMode, men: Bits<V>) -> u64 {
+        let (own, opp) = self.own_opp();
+        let empty = V::Board::ALL & !(own | opp);
+        let targets = if V::RULES.man_captures_king {
+            opp
+        } else {
+            opp & !self.kings
+        };
+        let king_rules = V::RULES.precedence.iter().any(|p| {
+            matches!(
+                p,
+                Precedence::MostKings | Precedence::EarliestKing | Precedence::Value { .. }
+            )
+        });
+        if !longest_only::<V>()
+            || king_rules && V::RULES.man_captures_king && !(opp & self.kings).is_zero()
+        {
+            return self.count_captures(mode, men, false);
+        }
+        let mut can = [Bits::<V>::ZERO; 8];
+        let mut can_any = Bits::<V>::ZERO;
+        each_dir::<V>(man_capture_mask::<V>(self.turn), |e| {
+            can[e] = shift_in::<V>(shift_in::<V>(empty, e ^ 2) & targets, e ^ 2);
+            can_any |= can[e];
+        });
+        // Single jumps only (the most common case): when no first landing
+        // has a second jump (see `single_jumps`).
+        let mut singles = 0u64;
+        let mut land_any = Bits::<V>::ZERO;
+        each_dir::<V>(man_capture_mask::<V>(self.turn), |d| {
+            let j = men & can[d];
+            singles += j.count() as u64;
+            land_any |= shift_in::<V>(shift_in::<V>(j, d), d);
+        });
+        if (land_any & can_any).is_zero() {
+            return singles;
+        }
+        self.count_men_captures(mode, men, &can, can_any)
     }
 
     /// Counts the capture moves without building them. Kept out of line so
@@ -332,11 +419,6 @@ impl<V: Variant> Position<V> {
                     .iter()
                     .map(|j| j.count() as u64)
                     .sum();
-            }
-        }
-        if men_count_applies::<V>() && !king_can {
-            if let Some(n) = self.count_men_captures(mode, men) {
-                return n;
             }
         }
         let mut counter = Counter::<V>::new();
@@ -405,29 +487,57 @@ impl<V: Variant> Position<V> {
     /// The number of capture moves when only the men of `men` capture (no
     /// king can) and they capture no kings, or the precedence rule does not
     /// look at kings: every captured set is then worth its size, so the moves
-    /// are the longest sequences (with [`longest_only`]) or all of them. A
-    /// depth-first search per man ([`MenCount`]) keeps the best length and a
-    /// count, and no move list. `None` when the opponent has kings that men
-    /// may capture and a precedence rule looks at kings. Inlined into its
-    /// one caller, [`Position::count_captures`], which is out of line.
+    /// are the longest sequences (with [`longest_only`]) or all of them.
+    /// Called by [`Position::count_men_first`] when a man has a double
+    /// jump, and only when men capture no kings or the precedence rule does
+    /// not look at kings.
+    ///
+    /// Sequences of one and two jumps are counted with bitboards, eight
+    /// directions at a time, without a search: `can[e]`, the squares from
+    /// which a man could jump in direction `e` now, is exact for the first
+    /// two jumps of a sequence (see [`Position::single_jumps`] for the first;
+    /// a second jump in `e` from the landing `l` never passes the piece just
+    /// taken unless `e` goes back, and going back would land on the man's own
+    /// start, which `can` sees occupied). Only when a third jump may follow
+    /// (tested conservatively, see [`Position::third_jump_men`]) are the men
+    /// that may make it searched ([`MenCount`]), keeping the best length and
+    /// a count and no move list.
     #[inline(always)]
-    fn count_men_captures(&self, mode: MoveMode, men: Bits<V>) -> Option<u64> {
+    fn count_men_captures(
+        &self,
+        mode: MoveMode,
+        men: Bits<V>,
+        can: &[Bits<V>; 8],
+        can_any: Bits<V>,
+    ) -> u64 {
         let (own, opp) = self.own_opp();
-        let king_rules = V::RULES.precedence.iter().any(|p| {
-            matches!(
-                p,
-                Precedence::MostKings | Precedence::EarliestKing | Precedence::Value { .. }
-            )
-        });
-        if king_rules && V::RULES.man_captures_king && !(opp & self.kings).is_zero() {
-            return None;
-        }
         let targets = if V::RULES.man_captures_king {
             opp
         } else {
             opp & !self.kings
         };
         let occ = own | opp;
+        let empty = V::Board::ALL & !occ;
+        let dirs = man_capture_mask::<V>(self.turn);
+        // land[d]: where the men jumping in direction d land.
+        let mut land = [Bits::<V>::ZERO; 8];
+        let mut land_any = Bits::<V>::ZERO;
+        // The squares that two men land on.
+        let mut twice = Bits::<V>::ZERO;
+        each_dir::<V>(dirs, |d| {
+            land[d] = shift_in::<V>(shift_in::<V>(men & can[d], d), d);
+            twice |= land_any & land[d];
+            land_any |= land[d];
+        });
+        debug_assert!(!(land_any & can_any).is_zero());
+        // The number of two-jump sequences: over every first landing, its
+        // number of second jumps, kept per square in four bit planes
+        // ([`count_planes`]). A square that two men land on (rare) counts
+        // for each.
+        let searched = self.third_jump_men(men, targets, empty, can, &land, land_any);
+        if searched.is_zero() {
+            return double_jumps::<V>(can, &land, land_any, twice);
+        }
         let mut st = MenCount::<V> {
             turn: self.turn,
             distinct: mode == MoveMode::Distinct,
@@ -435,7 +545,7 @@ impl<V: Variant> Position<V> {
             count: 0,
             seen: SmallVec::new(),
         };
-        let mut m = men;
+        let mut m = searched;
         while !m.is_zero() {
             let b = Bits::<V>::bit(m.lowest());
             m ^= b;
@@ -449,7 +559,63 @@ impl<V: Variant> Position<V> {
                 0,
             );
         }
-        Some(st.count)
+        if st.best >= 3 {
+            st.count
+        } else {
+            double_jumps::<V>(can, &land, land_any, twice)
+        }
+    }
+
+    /// The men of `men` that may make three jumps or more (a superset): those
+    /// whose second landing has a jump that does not go back over the second
+    /// piece, counting the squares of the capturing men as empty (a man may
+    /// come back to its own start) and captured pieces as still there to be
+    /// taken (both can only add men). `land[d]` are the first landings in
+    /// direction `d` (of men with `can[d]`), `land_any` their union.
+    #[inline(always)]
+    fn third_jump_men(
+        &self,
+        men: Bits<V>,
+        targets: Bits<V>,
+        empty: Bits<V>,
+        can: &[Bits<V>; 8],
+        land: &[Bits<V>; 8],
+        land_any: Bits<V>,
+    ) -> Bits<V> {
+        let dirs = man_capture_mask::<V>(self.turn);
+        let empty3 = empty | men;
+        let mut can3 = [Bits::<V>::ZERO; 8];
+        each_dir::<V>(dirs, |f| {
+            can3[f] = shift_in::<V>(shift_in::<V>(empty3, f ^ 2) & targets, f ^ 2);
+        });
+        // Directions d and d ^ 2 are opposite: the jumps that do not go back
+        // in d ^ 2 are those of the three other pairs, and d itself.
+        let pair = |d: usize| can3[d & !2] | can3[d | 2];
+        let (p0, p1, p4, p5) = (pair(0), pair(1), pair(4), pair(5));
+        let not_back = |e: usize| {
+            let others = match e & !2 {
+                0 => p1 | p4 | p5,
+                1 => p0 | p4 | p5,
+                4 => p0 | p1 | p5,
+                _ => p0 | p1 | p4,
+            };
+            others | can3[e]
+        };
+        // The first landings whose second jump (in e) may go on.
+        let mut goes_on = Bits::<V>::ZERO;
+        each_dir::<V>(dirs, |e| {
+            let second = shift_in::<V>(shift_in::<V>(land_any & can[e], e), e);
+            let on = second & not_back(e);
+            goes_on |= shift_in::<V>(shift_in::<V>(on, e ^ 2), e ^ 2);
+        });
+        if goes_on.is_zero() {
+            return Bits::<V>::ZERO;
+        }
+        let mut from = Bits::<V>::ZERO;
+        each_dir::<V>(dirs, |d| {
+            from |= shift_in::<V>(shift_in::<V>(land[d] & goes_on, d ^ 2), d ^ 2);
+        });
+        from & men
     }
 
     /// Counts the steps of a position without captures, with popcounts.
@@ -491,7 +657,11 @@ impl<V: Variant> Position<V> {
 
     /// True when the side to move has a capture; `generate_captures` needs
     /// the capturing men and whether a king can capture.
-    #[inline]
+    // Forced inline natively: left to the compiler, it was once called out
+    // of line from `count`, which made perft up to 13% slower (Thai); in
+    // WebAssembly the compiler decides, as for `capturers`.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline)]
     pub(crate) fn capture_sources(&self) -> Option<(Bits<V>, bool)> {
         let (men, king_can) = self.capturers();
         if king_can || !men.is_zero() {
@@ -863,39 +1033,37 @@ impl<V: Variant> MenCount<V> {
     /// has checked that there is a jump: a man without one is counted by
     /// the caller).
     fn walk(&mut self, cur: u32, targets: Bits<V>, empty: Bits<V>, captured: Bits<V>, len: u32) {
-        let mut cands = man_overs::<V>(cur, self.turn) & targets;
-        while !cands.is_zero() {
-            let o = cands.lowest();
-            let over = Bits::<V>::bit(o);
-            cands ^= over;
-            let to = 2 * o - cur;
-            if (Bits::<V>::bit(to) & empty).is_zero() {
-                continue;
-            }
+        let lands = man_landings::<V>(self.turn, Bits::<V>::bit(cur), targets, empty);
+        self.walk_from(cur, lands, targets, empty, captured, len);
+    }
+
+    /// [`MenCount::walk`] with the man's landings `lands` worked out.
+    fn walk_from(
+        &mut self,
+        cur: u32,
+        mut lands: Bits<V>,
+        targets: Bits<V>,
+        empty: Bits<V>,
+        captured: Bits<V>,
+        len: u32,
+    ) {
+        while !lands.is_zero() {
+            let to = lands.lowest();
+            let land = Bits::<V>::bit(to);
+            lands ^= land;
+            // The piece jumped is half-way: `to = 2 * o - cur`.
+            let over = Bits::<V>::bit((cur + to) / 2);
             let ncapt = captured | over;
             let next = targets & !over;
             // Most landings end the sequence: test that here, so that only
             // the sequences that go on pay for a call.
-            if Self::can_jump(to, man_overs::<V>(to, self.turn) & next, empty) {
-                self.walk(to, next, empty, ncapt, len + 1);
+            let on = man_landings::<V>(self.turn, land, next, empty);
+            if !on.is_zero() {
+                self.walk_from(to, on, next, empty, ncapt, len + 1);
             } else {
                 self.complete(len + 1, to, ncapt);
             }
         }
-    }
-
-    /// True when the man on bit `cur` can jump one of `cands` (pieces next
-    /// to it) to a square of `empty`.
-    #[inline(always)]
-    fn can_jump(cur: u32, mut cands: Bits<V>, empty: Bits<V>) -> bool {
-        while !cands.is_zero() {
-            let o = cands.lowest();
-            cands ^= Bits::<V>::bit(o);
-            if !(Bits::<V>::bit(2 * o - cur) & empty).is_zero() {
-                return true;
-            }
-        }
-        false
     }
 
     /// Counts the complete sequence of `len` jumps ending on bit `to`.
@@ -1058,9 +1226,8 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
     /// The men's capture search used when the order of the moves does not
     /// matter: the man on bit `cur` has made `len` jumps capturing
     /// `captured`; `targets` are the pieces it may still jump, `empty` the
-    /// squares it may land on. The pieces next to it are looked up in one
-    /// table ([`man_overs`]) instead of trying each direction, and a jump
-    /// over `o` lands on bit `2 * o - cur`. Records every complete sequence
+    /// squares it may land on. Its landings in every direction are found at
+    /// once ([`man_landings`]), the piece jumped half-way to each. Records every complete sequence
     /// exactly as [`CaptureGen::extend`] does; returns false when no jump is
     /// possible from `cur`.
     fn man_jumps(
@@ -1075,18 +1242,13 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
         if len >= MAX_JUMPS {
             return false;
         }
-        let mut cands = man_overs::<V>(cur, self.turn) & targets;
-        let mut any = false;
-        while !cands.is_zero() {
-            let o = cands.lowest();
-            let over = Bits::<V>::bit(o);
-            cands ^= over;
-            let to = 2 * o - cur;
+        let mut lands = man_landings::<V>(self.turn, Bits::<V>::bit(cur), targets, empty);
+        let any = !lands.is_zero();
+        while !lands.is_zero() {
+            let to = lands.lowest();
             let land = Bits::<V>::bit(to);
-            if (land & empty).is_zero() {
-                continue;
-            }
-            any = true;
+            lands ^= land;
+            let over = Bits::<V>::bit((cur + to) / 2);
             let seq = self.seq(king_seq, over, len);
             let ncapt = captured | over;
             self.path[len] = Square(to as u8);

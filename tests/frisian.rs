@@ -14,9 +14,9 @@ mod common;
 
 use common::{game_from, pos, sorted, sq, texts};
 use draughts::{
-    Antidraughts, Board10x10, Breakthrough, Color, DrawReason, FenError, Frisian, Frysk, Game,
-    International, Killer, KingRun, Outcome, Position, PositionError, Rules, Setup, Variant,
-    VariantKind, WinReason,
+    perft_in, Antidraughts, Board10x10, Breakthrough, Color, DrawReason, FenError, Frisian, Frysk,
+    Game, International, Killer, KingRun, MoveMode, Outcome, Position, PositionError, Rules, Setup,
+    Variant, VariantKind, WinReason,
 };
 
 /// Frisian with free choice among captures.
@@ -227,6 +227,39 @@ fn man_passing_the_far_row_mid_capture_goes_on_as_a_man() {
     let mv = &p.legal_moves()[0];
     assert!(!mv.promotes());
     assert_eq!(p.play(mv).to_fen(), "B:W14:B");
+}
+
+#[test]
+fn man_capture_may_come_back_to_its_start_square() {
+    // 37 jumps 32 (up-right) to 28, 33 (down-right) to 39, then 38 (left
+    // along the row) back to 37, its own start, now empty; or the same three
+    // pieces the other way round (38, 33, 32). Same start, end and pieces:
+    // one move, two routes. Counting (perft's last ply) must see the third
+    // jump land on the start square, or it would count the two double jumps.
+    let p = pos::<Frisian>("W:W37:B32,33,38");
+    for (mode, n) in [(MoveMode::Distinct, 1), (MoveMode::Routes, 2)] {
+        let moves = p.legal_moves_in(mode);
+        assert_eq!(moves.len(), n, "{mode:?}");
+        assert!(moves
+            .iter()
+            .all(|m| m.captured().len() == 3 && m.to() == sq::<Frisian>("37")));
+        assert_eq!(p.count_moves(mode), n as u64, "{mode:?}");
+        assert_eq!(perft_in(&p, 1, mode), n as u64, "{mode:?}");
+    }
+}
+
+#[test]
+fn man_capture_does_not_take_a_captured_piece_twice() {
+    // 37 jumps 38 (right along the row) to 39, then 33 (up-left) to 28. From
+    // 28 the only piece next to it is 38 again (down the column, 48 behind it
+    // is empty): taken already, it stays on the board but cannot be jumped
+    // twice, so the move ends after two pieces.
+    let p = pos::<Frisian>("W:W37:B33,38");
+    assert_eq!(texts(&p), sorted(&["37x39x28"]));
+    for mode in [MoveMode::Distinct, MoveMode::Routes] {
+        assert_eq!(p.count_moves(mode), 1, "{mode:?}");
+        assert_eq!(perft_in(&p, 1, mode), 1, "{mode:?}");
+    }
 }
 
 // ---------------------------------------------------------------------------
