@@ -285,6 +285,47 @@ impl<V: Variant> Position<V> {
         }
     }
 
+    /// The pieces men of the side to move may jump (the opponent's, kings
+    /// only where men capture kings) and the empty squares.
+    #[inline(always)]
+    fn man_targets_empty(&self) -> (Bits<V>, Bits<V>) {
+        let (own, opp) = self.own_opp();
+        let targets = if V::RULES.man_captures_king {
+            opp
+        } else {
+            opp & !self.kings
+        };
+        (targets, V::Board::ALL & !(own | opp))
+    }
+
+    /// `can[e]`: the squares from which a man of the side to move could jump
+    /// in direction `e` now; and their union.
+    #[inline(always)]
+    fn jump_starts(&self) -> ([Bits<V>; 8], Bits<V>) {
+        let (targets, empty) = self.man_targets_empty();
+        let mut can = [Bits::<V>::ZERO; 8];
+        let mut can_any = Bits::<V>::ZERO;
+        each_dir::<V>(man_capture_mask::<V>(self.turn), |e| {
+            can[e] = shift_in::<V>(shift_in::<V>(empty, e ^ 2) & targets, e ^ 2);
+            can_any |= can[e];
+        });
+        (can, can_any)
+    }
+
+    /// True when men's captures have different values: a precedence rule
+    /// looks at kings, men may capture kings and the opponent has some.
+    #[inline(always)]
+    fn kings_weigh(&self) -> bool {
+        let king_rules = V::RULES.precedence.iter().any(|p| {
+            matches!(
+                p,
+                Precedence::MostKings | Precedence::EarliestKing | Precedence::Value { .. }
+            )
+        });
+        let (_, opp) = self.own_opp();
+        king_rules && V::RULES.man_captures_king && !(opp & self.kings).is_zero()
+    }
+
     /// The men of the side to move that can start a capture, and whether any
     /// king can.
     // Forced inline natively (perft runs fewer instructions); in WebAssembly,
@@ -370,30 +411,10 @@ impl<V: Variant> Position<V> {
     /// stays small (Frysk! perft, mostly steps, was 9% slower with it inlined).
     #[inline(never)]
     fn count_men_first(&self, mode: MoveMode, men: Bits<V>) -> u64 {
-        let (own, opp) = self.own_opp();
-        let empty = V::Board::ALL & !(own | opp);
-        let targets = if V::RULES.man_captures_king {
-            opp
-        } else {
-            opp & !self.kings
-        };
-        let king_rules = V::RULES.precedence.iter().any(|p| {
-            matches!(
-                p,
-                Precedence::MostKings | Precedence::EarliestKing | Precedence::Value { .. }
-            )
-        });
-        if !longest_only::<V>()
-            || king_rules && V::RULES.man_captures_king && !(opp & self.kings).is_zero()
-        {
+        if !longest_only::<V>() || self.kings_weigh() {
             return self.count_captures(mode, men, false);
         }
-        let mut can = [Bits::<V>::ZERO; 8];
-        let mut can_any = Bits::<V>::ZERO;
-        each_dir::<V>(man_capture_mask::<V>(self.turn), |e| {
-            can[e] = shift_in::<V>(shift_in::<V>(empty, e ^ 2) & targets, e ^ 2);
-            can_any |= can[e];
-        });
+        let (can, can_any) = self.jump_starts();
         // Single jumps only (the most common case): when no first landing
         // has a second jump (see `single_jumps`).
         let mut singles = 0u64;
@@ -443,21 +464,9 @@ impl<V: Variant> Position<V> {
     /// never have the same start, the count of one man's captures does not
     /// depend on the others'.
     fn split_single_jumps(&self, men: Bits<V>) -> (u64, Bits<V>) {
-        let (own, opp) = self.own_opp();
-        let empty = V::Board::ALL & !(own | opp);
-        let targets = if V::RULES.man_captures_king {
-            opp
-        } else {
-            opp & !self.kings
-        };
         let dirs = man_capture_mask::<V>(self.turn);
         let far = self.promotion_row();
-        let mut can = [Bits::<V>::ZERO; 8];
-        let mut can_any = Bits::<V>::ZERO;
-        each_dir::<V>(dirs, |e| {
-            can[e] = shift_in::<V>(shift_in::<V>(empty, e ^ 2) & targets, e ^ 2);
-            can_any |= can[e];
-        });
+        let (can, can_any) = self.jump_starts();
         let mut searched = Bits::<V>::ZERO;
         each_dir::<V>(dirs, |d| {
             let land = shift_in::<V>(shift_in::<V>(men & can[d], d), d);
@@ -510,14 +519,8 @@ impl<V: Variant> Position<V> {
         can: &[Bits<V>; 8],
         can_any: Bits<V>,
     ) -> u64 {
-        let (own, opp) = self.own_opp();
-        let targets = if V::RULES.man_captures_king {
-            opp
-        } else {
-            opp & !self.kings
-        };
-        let occ = own | opp;
-        let empty = V::Board::ALL & !occ;
+        let (targets, empty) = self.man_targets_empty();
+        let occ = V::Board::ALL & !empty;
         let dirs = man_capture_mask::<V>(self.turn);
         // land[d]: where the men jumping in direction d land.
         let mut land = [Bits::<V>::ZERO; 8];
@@ -767,33 +770,12 @@ impl<V: Variant> Position<V> {
     /// a precedence rule looks at kings and men may capture kings.
     #[inline]
     fn single_jumps(&self, men: Bits<V>) -> Option<[Bits<V>; 8]> {
-        let (_, opp) = self.own_opp();
-        let king_rules = V::RULES.precedence.iter().any(|p| {
-            matches!(
-                p,
-                Precedence::MostKings | Precedence::EarliestKing | Precedence::Value { .. }
-            )
-        });
-        if king_rules && V::RULES.man_captures_king && !(opp & self.kings).is_zero() {
+        if self.kings_weigh() {
             return None;
         }
         let dirs = man_capture_mask::<V>(self.turn);
         let far = self.promotion_row();
-        let (own, _) = self.own_opp();
-        let empty = V::Board::ALL & !(own | opp);
-        let targets = if V::RULES.man_captures_king {
-            opp
-        } else {
-            opp & !self.kings
-        };
-        // can[e]: the squares from which a man could jump in direction e now;
-        // can_any: in some direction.
-        let mut can = [Bits::<V>::ZERO; 8];
-        let mut can_any = Bits::<V>::ZERO;
-        each_dir::<V>(dirs, |e| {
-            can[e] = shift_in::<V>(shift_in::<V>(empty, e ^ 2) & targets, e ^ 2);
-            can_any |= can[e];
-        });
+        let (can, can_any) = self.jump_starts();
         let mut jumpers = [Bits::<V>::ZERO; 8];
         let mut lands = Bits::<V>::ZERO;
         let mut goes_on = false;
