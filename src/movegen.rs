@@ -148,8 +148,8 @@ fn any_diagonal(mut f: impl FnMut(Dir) -> bool) -> bool {
 /// (when the order of the moves does not matter): when men capture in all
 /// four board directions (and, in Frisian, the four orthogonal ones too) or
 /// on the orthogonal board, where the landings in three or more directions
-/// are found at once ([`man_landings`]). Men that capture in the two forward diagonals only are
-/// searched faster direction by direction. Left out too: mid-capture
+/// are found at once ([`man_landings`]). Men that capture in the two
+/// forward diagonals only are searched faster direction by direction. Left out too: mid-capture
 /// crowning with `no_reverse_jump` (no built-in variant has both).
 #[inline(always)]
 const fn man_jumps_pays<V: Variant>() -> bool {
@@ -334,14 +334,9 @@ impl<V: Variant> Position<V> {
     #[cfg_attr(target_arch = "wasm32", inline)]
     fn capturers(&self) -> (Bits<V>, bool) {
         let (own, opp) = self.own_opp();
-        let empty = V::Board::ALL & !(own | opp);
+        let (man_targets, empty) = self.man_targets_empty();
         let men = own & !self.kings;
         let kings = own & self.kings;
-        let man_targets = if V::RULES.man_captures_king {
-            opp
-        } else {
-            opp & !self.kings
-        };
         let mut men_capturing = Bits::<V>::ZERO;
         each_dir::<V>(man_capture_mask::<V>(self.turn), |d| {
             let back = d ^ 2;
@@ -533,10 +528,6 @@ impl<V: Variant> Position<V> {
             land_any |= land[d];
         });
         debug_assert!(!(land_any & can_any).is_zero());
-        // The number of two-jump sequences: over every first landing, its
-        // number of second jumps, kept per square in four bit planes
-        // ([`count_planes`]). A square that two men land on (rare) counts
-        // for each.
         let searched = self.third_jump_men(men, targets, empty, can, &land, land_any);
         if searched.is_zero() {
             return double_jumps::<V>(can, &land, land_any, twice);
@@ -867,11 +858,7 @@ impl<V: Variant> Position<V> {
         };
         let occ_all = own | opp;
         let fast_men = S::ANY_ORDER && man_jumps_pays::<V>();
-        let man_targets = if V::RULES.man_captures_king {
-            opp
-        } else {
-            opp & !self.kings
-        };
+        let (man_targets, _) = self.man_targets_empty();
         let mut m = men;
         while !m.is_zero() {
             let b = Bits::<V>::bit(m.lowest());
@@ -1209,9 +1196,9 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
     /// matter: the man on bit `cur` has made `len` jumps capturing
     /// `captured`; `targets` are the pieces it may still jump, `empty` the
     /// squares it may land on. Its landings in every direction are found at
-    /// once ([`man_landings`]), the piece jumped half-way to each. Records every complete sequence
-    /// exactly as [`CaptureGen::extend`] does; returns false when no jump is
-    /// possible from `cur`.
+    /// once ([`man_landings`]), the piece jumped half-way to each. Records
+    /// every complete sequence exactly as [`CaptureGen::extend`] does;
+    /// returns false when no jump is possible from `cur`.
     fn man_jumps(
         &mut self,
         cur: u32,
