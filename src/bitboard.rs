@@ -81,10 +81,43 @@ pub trait BitSet:
     fn is_zero(self) -> bool {
         self == Self::ZERO
     }
+
+    /// True when [`BitSet::gather_to`] is two machine instructions (`u64`,
+    /// with the `pext` feature, built for x86-64 with BMI2), not a loop
+    /// over the bits.
+    const FAST_GATHER: bool = false;
+
+    /// The bits of `self` under the mask `from`, lowest first, put in the
+    /// same order on the bits of `to` (`from` and `to` hold as many bits):
+    /// the `k`-th lowest bit of `from` is set in `self` exactly when the
+    /// `k`-th lowest bit of `to` is set in the result.
+    ///
+    /// ```
+    /// use draughts::BitSet;
+    /// // Bits 1 and 3 of 0b1010 are under the mask 0b1110 (its 1st and 3rd
+    /// // bits): they go to the 1st and 3rd bits of 0b111_0000_0000.
+    /// assert_eq!(0b1010u64.gather_to(0b1110, 0b111 << 8), 0b101 << 8);
+    /// assert_eq!(0b1010u128.gather_to(0b1110, 0b111 << 100), 0b101 << 100);
+    /// ```
+    #[inline]
+    fn gather_to(self, from: Self, to: Self) -> Self {
+        let (mut from, mut to) = (from, to);
+        let mut out = Self::ZERO;
+        while !from.is_zero() && !to.is_zero() {
+            let f = Self::bit(from.lowest());
+            let t = Self::bit(to.lowest());
+            if !(self & f).is_zero() {
+                out |= t;
+            }
+            from ^= f;
+            to ^= t;
+        }
+        out
+    }
 }
 
 macro_rules! impl_bitset {
-    ($t:ty) => {
+    ($t:ident) => {
         impl BitSet for $t {
             const ZERO: Self = 0;
             const BITS: u32 = <$t>::BITS;
@@ -100,8 +133,26 @@ macro_rules! impl_bitset {
             fn lowest(self) -> u32 {
                 self.trailing_zeros()
             }
+            impl_bitset!(@gather $t);
         }
     };
+    (@gather u64) => {
+        #[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
+        const FAST_GATHER: bool = true;
+        #[cfg(all(feature = "pext", target_arch = "x86_64", target_feature = "bmi2"))]
+        #[inline(always)]
+        fn gather_to(self, from: Self, to: Self) -> Self {
+            use core::arch::x86_64::{_pdep_u64, _pext_u64};
+            // SAFETY: PEXT and PDEP are BMI2 instructions, and this code is
+            // compiled only for targets that have BMI2 (`target_feature`).
+            // They read no memory.
+            #[allow(unsafe_code)]
+            unsafe {
+                _pdep_u64(_pext_u64(self, from), to)
+            }
+        }
+    };
+    (@gather u128) => {};
 }
 impl_bitset!(u64);
 impl_bitset!(u128);
@@ -232,3 +283,50 @@ macro_rules! bitboard_ops {
 bitboard_ops!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 bitboard_ops!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 bitboard_ops!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+#[cfg(test)]
+mod tests {
+    use super::BitSet;
+    use proptest::prelude::*;
+
+    /// `gather_to` bit by bit, as its documentation says it.
+    fn reference(x: u64, from: u64, to: u64) -> u64 {
+        let (mut from, mut to, mut out) = (from, to, 0);
+        while from != 0 && to != 0 {
+            let (f, t) = (from & from.wrapping_neg(), to & to.wrapping_neg());
+            if x & f != 0 {
+                out |= t;
+            }
+            from ^= f;
+            to ^= t;
+        }
+        out
+    }
+
+    /// `to` cut to as many bits as `from` has (its lowest ones).
+    fn same_count(from: u64, to: u64) -> u64 {
+        let (mut to, mut out) = (to, 0u64);
+        for _ in 0..from.count_ones() {
+            if to == 0 {
+                break;
+            }
+            out |= to & to.wrapping_neg();
+            to &= to - 1;
+        }
+        out
+    }
+
+    proptest! {
+        // The BMI2 path (with the `pext` feature on such a build) and the
+        // portable loop give the same answers.
+        #[test]
+        fn gather_to_moves_the_bits_in_order(x: u64, from: u64, to: u64) {
+            let to = same_count(from, to);
+            prop_assert_eq!(x.gather_to(from, to), reference(x, from, to));
+            prop_assert_eq!(
+                u128::from(x).gather_to(u128::from(from), u128::from(to) << 64),
+                u128::from(reference(x, from, to)) << 64
+            );
+        }
+    }
+}

@@ -141,6 +141,38 @@ pub trait Geometry: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
         <Self::Bits as BitSet>::ZERO
     }
 
+    /// The landing squares of the jumps over [`Geometry::jump_overs`]`(sq)`:
+    /// bit `2 * o - sq` for each of them. As the four directions are four
+    /// constant offsets, the `k`-th lowest bit of the one is the piece
+    /// jumped to land on the `k`-th lowest bit of the other.
+    ///
+    /// ```
+    /// use draughts::{BitSet, Board8x8, Geometry};
+    /// let bit = |row, col| Board8x8::square_at(row, col).unwrap().index() as u32;
+    /// // From c3 the jumps go to a1, e1, a5 and e5.
+    /// let lands = [bit(0, 0), bit(0, 4), bit(4, 0), bit(4, 4)];
+    /// assert_eq!(Board8x8::jump_lands(bit(2, 2)), lands.iter().map(|&b| 1u64 << b).sum());
+    /// // Only the jump over b4 (to a5): its over is the second lowest.
+    /// let over = 1u64 << bit(3, 1);
+    /// let c3 = bit(2, 2);
+    /// assert_eq!(over.gather_to(Board8x8::jump_overs(c3), Board8x8::jump_lands(c3)), 1 << bit(4, 0));
+    /// ```
+    #[inline(always)]
+    fn jump_lands(sq: u32) -> Self::Bits {
+        let mut m = <Self::Bits as BitSet>::ZERO;
+        for d in 0..4 {
+            m |= Self::shift(Self::shift(<Self::Bits as BitSet>::bit(sq), d), d);
+        }
+        m
+    }
+
+    /// [`Geometry::jump_lands`] of [`Geometry::orthogonal_jump_overs`].
+    #[inline(always)]
+    fn orthogonal_jump_lands(sq: u32) -> Self::Bits {
+        let _ = sq;
+        <Self::Bits as BitSet>::ZERO
+    }
+
     /// The square at `(row, col)` (White's view), if it is a playing square.
     fn square_at(row: u8, col: u8) -> Option<Square> {
         if row >= Self::HEIGHT || col >= Self::WIDTH {
@@ -298,11 +330,12 @@ macro_rules! diagonal_board {
                 Self::step_unmasked(b, dir) & <Self as Geometry>::ALL
             }
 
-            /// `RAYS[b][d]`: every square from bit `b` to the edge in direction `d`.
-            /// Per square: [`Geometry::jump_overs`], then
-            /// [`Geometry::orthogonal_jump_overs`].
-            const JUMP_OVERS: [[$bits; 2]; <$bits>::BITS as usize] = {
-                let mut t = [[0; 2]; <$bits>::BITS as usize];
+            /// Per square: [`Geometry::jump_overs`],
+            /// [`Geometry::orthogonal_jump_overs`], then the landings of
+            /// those jumps ([`Geometry::jump_lands`],
+            /// [`Geometry::orthogonal_jump_lands`]).
+            const JUMP_OVERS: [[$bits; 4]; <$bits>::BITS as usize] = {
+                let mut t = [[0; 4]; <$bits>::BITS as usize];
                 let all: $bits = Self::row_mask(0, $h - 1);
                 let mut i = 0;
                 while i < <$bits>::BITS as usize {
@@ -310,8 +343,10 @@ macro_rules! diagonal_board {
                         let mut d = 0;
                         while d < 8 {
                             let o = Self::step(1 << i, d);
-                            if o != 0 && Self::step(o, d) != 0 {
+                            let land = Self::step(o, d);
+                            if o != 0 && land != 0 {
                                 t[i][d / 4] |= o;
+                                t[i][2 + d / 4] |= land;
                             }
                             d += 1;
                         }
@@ -320,6 +355,7 @@ macro_rules! diagonal_board {
                 }
                 t
             };
+            /// `RAYS[b][d]`: every square from bit `b` to the edge in direction `d`.
             const RAYS: [[$bits; 4]; <$bits>::BITS as usize] =
                 rays_table!($bits, Self::row_mask(0, $h - 1));
             /// `ORTHOGONAL_RAYS[b][d - 4]`: the same for the orthogonal
@@ -382,6 +418,16 @@ macro_rules! diagonal_board {
             #[inline(always)]
             fn orthogonal_jump_overs(sq: u32) -> $bits {
                 Self::JUMP_OVERS[sq as usize][1]
+            }
+
+            #[inline(always)]
+            fn jump_lands(sq: u32) -> $bits {
+                Self::JUMP_OVERS[sq as usize][2]
+            }
+
+            #[inline(always)]
+            fn orthogonal_jump_lands(sq: u32) -> $bits {
+                Self::JUMP_OVERS[sq as usize][3]
             }
 
             #[inline(always)]
@@ -612,17 +658,31 @@ mod tests {
                     continue;
                 };
                 let s = sq.0 as u32;
-                let mut want = [<G::Bits as BitSet>::ZERO; 2];
+                let mut want = [<G::Bits as BitSet>::ZERO; 4];
+                let mut jumps = Vec::new();
                 for d in 0..dirs {
                     let o = G::shift(<G::Bits as BitSet>::bit(s), d);
                     let land = G::shift(o, d);
                     if !land.is_zero() {
                         assert_eq!(2 * o.lowest(), land.lowest() + s, "({r},{c}) dir {d}");
                         want[d / 4] |= o;
+                        want[2 + d / 4] |= land;
+                        jumps.push((o, land));
                     }
                 }
                 assert_eq!(G::jump_overs(s), want[0], "({r},{c})");
                 assert_eq!(G::orthogonal_jump_overs(s), want[1], "({r},{c})");
+                assert_eq!(G::jump_lands(s), want[2], "({r},{c})");
+                assert_eq!(G::orthogonal_jump_lands(s), want[3], "({r},{c})");
+                // Gathered from the overs to the landings, every piece
+                // jumped (each alone, and all of them at once) gives its
+                // own landing, in all directions together.
+                let overs = want[0] | want[1];
+                let lands = want[2] | want[3];
+                for &(o, land) in &jumps {
+                    assert_eq!(o.gather_to(overs, lands), land, "({r},{c})");
+                }
+                assert_eq!(overs.gather_to(overs, lands), lands, "({r},{c})");
             }
         }
     }

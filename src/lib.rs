@@ -28,7 +28,10 @@
 //! assert_eq!(moves.len(), 1);
 //! assert_eq!(moves[0].to_string(), "28x19x8");
 //! ```
-#![forbid(unsafe_code)]
+// No unsafe code, except behind the opt-in `pext` feature (two BMI2
+// instructions, see `BitSet::gather_to`).
+#![cfg_attr(not(feature = "pext"), forbid(unsafe_code))]
+#![cfg_attr(feature = "pext", deny(unsafe_code))]
 #![warn(missing_docs)]
 
 pub mod any;
