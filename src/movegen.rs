@@ -233,17 +233,30 @@ fn double_jumps<V: Variant>(
     }
 }
 
-/// Where a man of `turn` on the single square `from` lands jumping one of
-/// `targets` to a square of `empty`: a shift per capture direction, no
-/// branch on the board (the landing square gives the piece jumped: it is
-/// half-way, `to = 2 * over - from` in bits).
+/// Where a man of `turn` on bit `sq` lands jumping one of `targets` to a
+/// square of `empty` (the piece jumped is half-way: `to = 2 * over - sq` in
+/// bits). Where men capture in every direction of the board and
+/// [`BitSet::FAST_GATHER`] holds, the pieces next to `sq` that it could
+/// jump ([`Geometry::jump_overs`]) are gathered onto their landings
+/// ([`Geometry::jump_lands`]) at once; else a shift per capture direction.
+/// Neither branches on the board.
 #[inline(always)]
-fn man_landings<V: Variant>(
-    turn: Color,
-    from: Bits<V>,
-    targets: Bits<V>,
-    empty: Bits<V>,
-) -> Bits<V> {
+fn man_landings<V: Variant>(turn: Color, sq: u32, targets: Bits<V>, empty: Bits<V>) -> Bits<V> {
+    if <Bits<V> as BitSet>::FAST_GATHER
+        && V::RULES.men_capture_backward
+        && matches!(V::Board::LAYOUT, Layout::Diagonal)
+    {
+        let (overs, lands) = if V::RULES.orthogonal_captures {
+            (
+                V::Board::jump_overs(sq) | V::Board::orthogonal_jump_overs(sq),
+                V::Board::jump_lands(sq) | V::Board::orthogonal_jump_lands(sq),
+            )
+        } else {
+            (V::Board::jump_overs(sq), V::Board::jump_lands(sq))
+        };
+        return targets.gather_to(overs, lands) & empty;
+    }
+    let from = Bits::<V>::bit(sq);
     let lands = |dirs: u8| {
         let mut lands = Bits::<V>::ZERO;
         each_dir::<V>(dirs, |d| {
@@ -391,11 +404,50 @@ impl<V: Variant> Position<V> {
         // `single_jumps` and `count_men_first` work the per-direction jumps
         // out again: handing them over from here costs the step-counting
         // path more (measured) than recomputing them costs the captures.
+        if men_count_applies::<V>() && self.kings.is_zero() {
+            return self.count_men_only(mode);
+        }
         match self.capture_sources() {
             Some((men, false)) if men_count_applies::<V>() => self.count_men_first(mode, men),
             Some((men, king_can)) => self.count_captures(mode, men, king_can),
             None => self.count_steps(),
         }
+    }
+
+    /// [`Position::count`] in the Frisian family ([`men_count_applies`])
+    /// without kings on the board (most positions): the men's jump starts
+    /// are worked out once, for the test for a capture and for the single
+    /// jumps, which are counted here; only when a man may jump twice is a
+    /// function called ([`Position::count_men_doubles`]). Measured against
+    /// going through [`Position::capture_sources`] and
+    /// [`Position::count_men_first`]: Frisian perft 6% faster, Frysk! 6%.
+    /// Handing the jump starts over to that call (by reference) made both
+    /// 7-9% slower: the array then lives in memory on every path.
+    #[inline(always)]
+    fn count_men_only(&self, mode: MoveMode) -> u64 {
+        let (targets, empty) = self.man_targets_empty();
+        let (men, _) = self.own_opp();
+        let mut can = [Bits::<V>::ZERO; 8];
+        let mut can_any = Bits::<V>::ZERO;
+        each_dir::<V>(man_capture_mask::<V>(self.turn), |d| {
+            let back = d ^ 2;
+            can[d] = shift_in::<V>(shift_in::<V>(empty, back) & targets, back);
+            can_any |= can[d];
+        });
+        if (men & can_any).is_zero() {
+            return self.count_steps();
+        }
+        let mut land_any = Bits::<V>::ZERO;
+        let mut singles = 0u64;
+        each_dir::<V>(man_capture_mask::<V>(self.turn), |d| {
+            let j = men & can[d];
+            singles += j.count() as u64;
+            land_any |= shift_in::<V>(shift_in::<V>(j, d), d);
+        });
+        if !(land_any & can_any).is_zero() {
+            return self.count_men_doubles(mode, men & can_any);
+        }
+        singles
     }
 
     /// [`Position::count`] in the Frisian family ([`men_count_applies`])
@@ -422,6 +474,15 @@ impl<V: Variant> Position<V> {
         if (land_any & can_any).is_zero() {
             return singles;
         }
+        self.count_men_captures(mode, men, &can, can_any)
+    }
+
+    /// [`Position::count_men_captures`] for [`Position::count_men_only`],
+    /// which has seen a double jump. Out of line, like
+    /// [`Position::count_men_first`].
+    #[inline(never)]
+    fn count_men_doubles(&self, mode: MoveMode, men: Bits<V>) -> u64 {
+        let (can, can_any) = self.jump_starts();
         self.count_men_captures(mode, men, &can, can_any)
     }
 
@@ -1002,7 +1063,7 @@ impl<V: Variant> MenCount<V> {
     /// has checked that there is a jump: a man without one is counted by
     /// the caller).
     fn walk(&mut self, cur: u32, targets: Bits<V>, empty: Bits<V>, captured: Bits<V>, len: u32) {
-        let lands = man_landings::<V>(self.turn, Bits::<V>::bit(cur), targets, empty);
+        let lands = man_landings::<V>(self.turn, cur, targets, empty);
         self.walk_from(cur, lands, targets, empty, captured, len);
     }
 
@@ -1026,7 +1087,7 @@ impl<V: Variant> MenCount<V> {
             let next = targets & !over;
             // Most landings end the sequence: test that here, so that only
             // the sequences that go on pay for a call.
-            let on = man_landings::<V>(self.turn, land, next, empty);
+            let on = man_landings::<V>(self.turn, to, next, empty);
             if !on.is_zero() {
                 self.walk_from(to, on, next, empty, ncapt, len + 1);
             } else {
@@ -1211,7 +1272,7 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
         if len >= MAX_JUMPS {
             return false;
         }
-        let mut lands = man_landings::<V>(self.turn, Bits::<V>::bit(cur), targets, empty);
+        let mut lands = man_landings::<V>(self.turn, cur, targets, empty);
         let any = !lands.is_zero();
         while !lands.is_zero() {
             let to = lands.lowest();
