@@ -330,12 +330,13 @@ macro_rules! diagonal_board {
                 Self::step_unmasked(b, dir) & <Self as Geometry>::ALL
             }
 
-            /// Per square: [`Geometry::jump_overs`],
-            /// [`Geometry::orthogonal_jump_overs`], then the landings of
-            /// those jumps ([`Geometry::jump_lands`],
-            /// [`Geometry::orthogonal_jump_lands`]).
-            const JUMP_OVERS: [[$bits; 4]; <$bits>::BITS as usize] = {
-                let mut t = [[0; 4]; <$bits>::BITS as usize];
+            /// Per square: [`Geometry::jump_overs`], then
+            /// [`Geometry::orthogonal_jump_overs`] (`LANDS`: false), or the
+            /// landings of those jumps ([`Geometry::jump_lands`],
+            /// [`Geometry::orthogonal_jump_lands`]). Two tables, so that the
+            /// overs' stays as compact as before.
+            const fn jump_table<const LANDS: bool>() -> [[$bits; 2]; <$bits>::BITS as usize] {
+                let mut t = [[0; 2]; <$bits>::BITS as usize];
                 let all: $bits = Self::row_mask(0, $h - 1);
                 let mut i = 0;
                 while i < <$bits>::BITS as usize {
@@ -345,8 +346,7 @@ macro_rules! diagonal_board {
                             let o = Self::step(1 << i, d);
                             let land = Self::step(o, d);
                             if o != 0 && land != 0 {
-                                t[i][d / 4] |= o;
-                                t[i][2 + d / 4] |= land;
+                                t[i][d / 4] |= if LANDS { land } else { o };
                             }
                             d += 1;
                         }
@@ -354,7 +354,9 @@ macro_rules! diagonal_board {
                     i += 1;
                 }
                 t
-            };
+            }
+            const JUMP_OVERS: [[$bits; 2]; <$bits>::BITS as usize] = Self::jump_table::<false>();
+            const JUMP_LANDS: [[$bits; 2]; <$bits>::BITS as usize] = Self::jump_table::<true>();
             /// `RAYS[b][d]`: every square from bit `b` to the edge in direction `d`.
             const RAYS: [[$bits; 4]; <$bits>::BITS as usize] =
                 rays_table!($bits, Self::row_mask(0, $h - 1));
@@ -422,12 +424,12 @@ macro_rules! diagonal_board {
 
             #[inline(always)]
             fn jump_lands(sq: u32) -> $bits {
-                Self::JUMP_OVERS[sq as usize][2]
+                Self::JUMP_LANDS[sq as usize][0]
             }
 
             #[inline(always)]
             fn orthogonal_jump_lands(sq: u32) -> $bits {
-                Self::JUMP_OVERS[sq as usize][3]
+                Self::JUMP_LANDS[sq as usize][1]
             }
 
             #[inline(always)]
