@@ -173,6 +173,28 @@ pub trait Geometry: Copy + Default + core::fmt::Debug + Send + Sync + 'static {
         <Self::Bits as BitSet>::ZERO
     }
 
+    /// The jumps from `sq` in every direction of the board, diagonal and
+    /// orthogonal: ([`Geometry::jump_overs`] `|`
+    /// [`Geometry::orthogonal_jump_overs`], [`Geometry::jump_lands`] `|`
+    /// [`Geometry::orthogonal_jump_lands`]), from one table where the
+    /// board has one.
+    ///
+    /// ```
+    /// use draughts::{Board10x10, Geometry};
+    /// let sq = Board10x10::square_at(4, 4).unwrap().index() as u32;
+    /// let (overs, lands) = Board10x10::all_jumps(sq);
+    /// assert_eq!(overs, Board10x10::jump_overs(sq) | Board10x10::orthogonal_jump_overs(sq));
+    /// assert_eq!(lands, Board10x10::jump_lands(sq) | Board10x10::orthogonal_jump_lands(sq));
+    /// assert_eq!((overs.count_ones(), lands.count_ones()), (8, 8));
+    /// ```
+    #[inline(always)]
+    fn all_jumps(sq: u32) -> (Self::Bits, Self::Bits) {
+        (
+            Self::jump_overs(sq) | Self::orthogonal_jump_overs(sq),
+            Self::jump_lands(sq) | Self::orthogonal_jump_lands(sq),
+        )
+    }
+
     /// The square at `(row, col)` (White's view), if it is a playing square.
     fn square_at(row: u8, col: u8) -> Option<Square> {
         if row >= Self::HEIGHT || col >= Self::WIDTH {
@@ -357,6 +379,18 @@ macro_rules! diagonal_board {
             }
             const JUMP_OVERS: [[$bits; 2]; <$bits>::BITS as usize] = Self::jump_table::<false>();
             const JUMP_LANDS: [[$bits; 2]; <$bits>::BITS as usize] = Self::jump_table::<true>();
+            /// Per square: the overs, then the landings, in all eight
+            /// directions (one cache line for a Frisian man's jumps).
+            const ALL_JUMPS: [[$bits; 2]; <$bits>::BITS as usize] = {
+                let mut t = [[0; 2]; <$bits>::BITS as usize];
+                let mut i = 0;
+                while i < <$bits>::BITS as usize {
+                    t[i][0] = Self::JUMP_OVERS[i][0] | Self::JUMP_OVERS[i][1];
+                    t[i][1] = Self::JUMP_LANDS[i][0] | Self::JUMP_LANDS[i][1];
+                    i += 1;
+                }
+                t
+            };
             /// `RAYS[b][d]`: every square from bit `b` to the edge in direction `d`.
             const RAYS: [[$bits; 4]; <$bits>::BITS as usize] =
                 rays_table!($bits, Self::row_mask(0, $h - 1));
@@ -430,6 +464,12 @@ macro_rules! diagonal_board {
             #[inline(always)]
             fn orthogonal_jump_lands(sq: u32) -> $bits {
                 Self::JUMP_LANDS[sq as usize][1]
+            }
+
+            #[inline(always)]
+            fn all_jumps(sq: u32) -> ($bits, $bits) {
+                let [overs, lands] = Self::ALL_JUMPS[sq as usize];
+                (overs, lands)
             }
 
             #[inline(always)]

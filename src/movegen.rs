@@ -247,10 +247,7 @@ fn man_landings<V: Variant>(turn: Color, sq: u32, targets: Bits<V>, empty: Bits<
         && matches!(V::Board::LAYOUT, Layout::Diagonal)
     {
         let (overs, lands) = if V::RULES.orthogonal_captures {
-            (
-                V::Board::jump_overs(sq) | V::Board::orthogonal_jump_overs(sq),
-                V::Board::jump_lands(sq) | V::Board::orthogonal_jump_lands(sq),
-            )
+            V::Board::all_jumps(sq)
         } else {
             (V::Board::jump_overs(sq), V::Board::jump_lands(sq))
         };
