@@ -475,10 +475,15 @@ impl<V: Variant> Position<V> {
     }
 
     /// [`Position::count_men_captures`] for [`Position::count_men_only`],
-    /// which has seen a double jump. Out of line, like
-    /// [`Position::count_men_first`].
+    /// which has seen a double jump (with no kings on the board, every
+    /// precedence rule that looks at lengths or values keeps the longest
+    /// sequences; without one, the search counts them all). Out of line,
+    /// like [`Position::count_men_first`].
     #[inline(never)]
     fn count_men_doubles(&self, mode: MoveMode, men: Bits<V>) -> u64 {
+        if !longest_only::<V>() {
+            return self.count_captures(mode, men, false);
+        }
         let (can, can_any) = self.jump_starts();
         self.count_men_captures(mode, men, &can, can_any)
     }

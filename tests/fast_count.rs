@@ -8,11 +8,12 @@
 //! start position and random setups dense with pieces and kings, where long
 //! captures, mid-capture promotion and the precedence rules come up often;
 //! the same with kings crowned back to men (the double-jump count of issue 21
-//! applies only when men capture men), and for Frisian and Frysk! positions
-//! dense with pieces.
+//! applies only when men capture men), and for Frisian, Frysk! and a
+//! Frisian with free choice among captures on positions dense with pieces.
 
 use draughts::{
-    perft_in, Frisian, Frysk, MoveMode, Position, SquareSet, Variant, VariantKind, VariantVisitor,
+    perft_in, Board10x10, Frisian, Frysk, MoveMode, Position, Rules, SquareSet, Variant,
+    VariantKind, VariantVisitor,
 };
 use proptest::prelude::*;
 
@@ -119,6 +120,21 @@ fn dense_strategy() -> impl Strategy<Value = Source> {
     prop_oneof![setup_strategy_with(96..=255), walk_strategy(200)]
 }
 
+/// Frisian with free choice among captures (no precedence rule): the men's
+/// count of the Frisian family must then count every complete sequence, not
+/// only the longest.
+#[derive(Clone, Copy, Debug, Default)]
+struct FrisianFreeChoice;
+
+impl Variant for FrisianFreeChoice {
+    type Board = Board10x10;
+    const NAME: &'static str = "frisian-free-choice";
+    const RULES: Rules = Rules {
+        precedence: &[],
+        ..Frisian::RULES
+    };
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
     /// Frisian and Frysk! (captures in eight directions, the value rule, the
@@ -131,5 +147,6 @@ proptest! {
     ) {
         Agree(&src, which).visit::<Frisian>().map_err(TestCaseError::fail)?;
         Agree(&src, which).visit::<Frysk>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<FrisianFreeChoice>().map_err(TestCaseError::fail)?;
     }
 }
