@@ -422,29 +422,31 @@ impl<V: Variant> Position<V> {
     /// 7-9% slower: the array then lives in memory on every path.
     #[inline(always)]
     fn count_men_only(&self, mode: MoveMode) -> u64 {
-        let (targets, empty) = self.man_targets_empty();
         let (men, _) = self.own_opp();
-        let mut can = [Bits::<V>::ZERO; 8];
-        let mut can_any = Bits::<V>::ZERO;
-        each_dir::<V>(man_capture_mask::<V>(self.turn), |d| {
-            let back = d ^ 2;
-            can[d] = shift_in::<V>(shift_in::<V>(empty, back) & targets, back);
-            can_any |= can[d];
-        });
+        let (can, can_any) = self.jump_starts();
         if (men & can_any).is_zero() {
             return self.count_steps();
         }
-        let mut land_any = Bits::<V>::ZERO;
+        let (singles, land_any) = self.single_jumps_landing(men, &can);
+        if !(land_any & can_any).is_zero() {
+            return self.count_men_doubles(mode, men & can_any);
+        }
+        singles
+    }
+
+    /// The number of single jumps of the men of `men` (`can` from
+    /// [`Position::jump_starts`]) and the union of their landings: when no
+    /// landing is in `can`'s union, the single jumps are every capture.
+    #[inline(always)]
+    fn single_jumps_landing(&self, men: Bits<V>, can: &[Bits<V>; 8]) -> (u64, Bits<V>) {
         let mut singles = 0u64;
+        let mut land_any = Bits::<V>::ZERO;
         each_dir::<V>(man_capture_mask::<V>(self.turn), |d| {
             let j = men & can[d];
             singles += j.count() as u64;
             land_any |= shift_in::<V>(shift_in::<V>(j, d), d);
         });
-        if !(land_any & can_any).is_zero() {
-            return self.count_men_doubles(mode, men & can_any);
-        }
-        singles
+        (singles, land_any)
     }
 
     /// [`Position::count`] in the Frisian family ([`men_count_applies`])
@@ -461,13 +463,7 @@ impl<V: Variant> Position<V> {
         let (can, can_any) = self.jump_starts();
         // Single jumps only (the most common case): when no first landing
         // has a second jump (see `single_jumps`).
-        let mut singles = 0u64;
-        let mut land_any = Bits::<V>::ZERO;
-        each_dir::<V>(man_capture_mask::<V>(self.turn), |d| {
-            let j = men & can[d];
-            singles += j.count() as u64;
-            land_any |= shift_in::<V>(shift_in::<V>(j, d), d);
-        });
+        let (singles, land_any) = self.single_jumps_landing(men, &can);
         if (land_any & can_any).is_zero() {
             return singles;
         }
