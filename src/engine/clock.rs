@@ -144,9 +144,12 @@ impl Limits {
         use tuning::*;
         let mut best: Option<TimeBudget> = None;
         if let Some(mt) = self.move_time_ms {
+            // Time a fixed move time leaves unused is lost: no prediction
+            // holds an iteration back (one cut short still gives its first
+            // move, the previous best, searched deeper).
             best = Some(TimeBudget {
                 last_start: per_mille(mt, MOVE_TIME_LAST_START),
-                target: mt,
+                target: u64::MAX,
                 hard: mt,
             });
         }
@@ -163,7 +166,7 @@ impl Limits {
             best = Some(match best {
                 Some(b) => TimeBudget {
                     last_start: b.last_start.min(tc.last_start),
-                    target: b.target.min(tc.target),
+                    target: b.target.min(tc.target).min(b.hard),
                     hard: b.hard.min(tc.hard),
                 },
                 None => tc,
@@ -186,7 +189,8 @@ pub(crate) struct TimeBudget {
     pub last_start: u64,
     /// The time the move should take: an iteration starts only when its
     /// first root move is predicted to be searched by then
-    /// ([`TimeBudget::starts_iteration`]).
+    /// ([`TimeBudget::starts_iteration`]); no limit (`u64::MAX`) with a
+    /// fixed move time alone.
     pub target: u64,
     /// The search is cut here, whatever it is doing.
     pub hard: u64,
@@ -231,8 +235,11 @@ impl TimeBudget {
 /// Before they were named, a search with a fixed move time started no
 /// iteration after half of it and so used 60 to 75% of its time.
 pub mod tuning {
-    /// With a fixed move time: no iteration starts after this share of it.
-    pub const MOVE_TIME_LAST_START: u64 = 900;
+    /// With a fixed move time: no iteration starts after this share of it;
+    /// before it every iteration starts (the time is lost otherwise; 900
+    /// with the game clock's prediction before, which used 84% of the time
+    /// once late-move reductions grew).
+    pub const MOVE_TIME_LAST_START: u64 = 950;
     /// With a game clock: no iteration starts after this share of the
     /// move's allocation (time left over moves to go, plus most of the
     /// increment).
@@ -262,7 +269,9 @@ mod tests {
     fn move_time_budget_starts_late_and_cuts_at_the_move_time() {
         let b = Limits::move_time(1000).budget().unwrap();
         assert_eq!(b.last_start, MOVE_TIME_LAST_START);
-        assert_eq!((b.target, b.hard), (1000, 1000));
+        assert_eq!((b.target, b.hard), (u64::MAX, 1000));
+        assert!(b.starts_iteration(MOVE_TIME_LAST_START - 1, 900, 1));
+        assert!(!b.starts_iteration(MOVE_TIME_LAST_START, 1, 1));
         assert_eq!(Limits::depth(5).budget(), None);
     }
 

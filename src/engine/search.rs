@@ -342,6 +342,31 @@ const COUNT_HORIZON: u16 = 24;
 /// steers into the count.
 const COUNT_PRESSURE_START: u32 = 500;
 
+/// Late-move reductions apply from this remaining depth on.
+const LMR_MIN_DEPTH: i32 = 2;
+/// Late-move reductions: a quiet move ordered by history alone, the
+/// `i`-th searched at remaining depth `d`, is searched
+/// `ln(d) * ln(i) / LMR_DIVISOR` plies shallower (rounded; re-searched at
+/// full depth if it beats alpha). Larger reduces less.
+const LMR_DIVISOR: f64 = 2.0;
+
+/// The late-move reduction of the `i`-th move at depth `depth` ([`LMR_DIVISOR`]).
+#[inline]
+fn lmr_reduction(depth: i32, i: usize) -> i32 {
+    static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (n, r) in row.iter_mut().enumerate().skip(1) {
+                let x = (d as f64).ln() * (n as f64).ln() / LMR_DIVISOR;
+                *r = (x + 0.5).floor().clamp(0.0, 255.0) as u8;
+            }
+        }
+        t
+    });
+    i32::from(t[(depth as usize).min(63)][i.min(63)])
+}
+
 struct Searcher<'e, 'h, V: Variant> {
     tt: &'e mut Tt,
     history: &'e mut History,
@@ -792,8 +817,8 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             let score = if i == 0 {
                 -self.search(&child.window(new_depth, -beta, -alpha, node.pv))
             } else {
-                let reduction = if picked.is_history_move() && depth >= 3 && i >= 3 {
-                    1 + i32::from(depth >= 6 && i >= 8)
+                let reduction = if picked.is_history_move() && depth >= LMR_MIN_DEPTH {
+                    lmr_reduction(depth, i).min(new_depth - 1)
                 } else {
                     0
                 };
