@@ -89,7 +89,7 @@ impl Player {
         Player {
             game: Game::new(),
             ours: Color::White,
-            engine: Engine::with_tt_mib(16),
+            engine: Engine::new(),
             spec,
             ending: false,
         }

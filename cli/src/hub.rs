@@ -24,7 +24,7 @@
 //! values get an `error message="..."` line and change nothing. The engine
 //! quits when standard input closes.
 use draughts::dynamic::{self, DynGame, DynHooks, DynInfo, DynPosition, MoveInfo};
-use draughts::engine::{Engine, Level, LevelSpec, Limits, Score};
+use draughts::engine::{Engine, Level, LevelSpec, Limits, Score, DEFAULT_TT_MIB};
 use draughts::{
     AnyGame, AnyPosition, Color, DrawMode, Geometry, Move, Piece, PieceKind, Position, Variant,
     VariantKind,
@@ -445,7 +445,7 @@ impl Hub {
             kind: args.variant,
             level: args.level,
             limits: None,
-            tt_mib: 16,
+            tt_mib: DEFAULT_TT_MIB,
             seed: 1,
             searches: 0,
             session: Some(session(args.variant)),

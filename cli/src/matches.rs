@@ -270,7 +270,7 @@ fn play_pairs<V: Variant>(
     pairs: impl Iterator<Item = u32>,
     mut external: Option<&mut External>,
 ) -> Result<Tally, String> {
-    let mut engines = [Engine::with_tt_mib(4), Engine::with_tt_mib(4)];
+    let mut engines = [Engine::new(), Engine::new()];
     let mut tally = Tally::default();
     for k in pairs {
         let start = opening::<V>(cfg, k)?;

@@ -127,7 +127,7 @@ pub fn session<V: Variant>(
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64)
         }),
-        engine: Engine::with_tt_mib(16),
+        engine: Engine::new(),
     });
     let io = |e: std::io::Error| format!("terminal: {e}");
     let name = |c: Color| match c {

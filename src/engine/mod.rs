@@ -44,7 +44,7 @@ pub use level::{Level, LevelSpec, UnknownLevel, HARD_MATCH_NODES};
 /// The node budget of the search behind [`Engine::accepts_draw`].
 pub const DRAW_OFFER_NODES: u64 = 50_000;
 pub use score::Score;
-pub use search::{Analysis, Engine, Hooks, Info, SearchResult, MAX_DEPTH};
+pub use search::{Analysis, Engine, Hooks, Info, SearchResult, DEFAULT_TT_MIB, MAX_DEPTH};
 
 use crate::game::Game;
 use crate::moves::Move;

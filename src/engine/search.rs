@@ -40,6 +40,11 @@ use crate::sort::sort_by_key;
 use crate::squares::Bits;
 use crate::variant::Variant;
 
+/// The transposition table size of [`Engine::new`], in MiB: what the
+/// `draughts` command line's engines (`hub`, `play`, `dxp`, `match`) use
+/// unless told otherwise, so that both seats of a match search alike.
+pub const DEFAULT_TT_MIB: usize = 16;
+
 /// The deepest nominal depth an iterative-deepening search reaches.
 pub const MAX_DEPTH: u32 = 100;
 const MAX_PLY: usize = 160;
@@ -167,9 +172,9 @@ impl core::fmt::Debug for Engine {
 }
 
 impl Engine {
-    /// An engine with a 16 MiB transposition table.
+    /// An engine with a [`DEFAULT_TT_MIB`] MiB transposition table.
     pub fn new() -> Engine {
-        Engine::with_tt_mib(16)
+        Engine::with_tt_mib(DEFAULT_TT_MIB)
     }
 
     /// An engine with a transposition table of about `mib` MiB (at least 24 KiB).
