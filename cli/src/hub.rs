@@ -374,12 +374,15 @@ fn go(game: &dyn DynGame, engine: &mut Engine, job: &Job, stop: &AtomicBool, mut
         info: Some(&mut on_info),
     };
     let random = job.spec.margin > 0 || job.spec.blunder_permille > 0;
-    let (best, ponder) = if job.mode == Mode::Think && random {
+    let (best, ponder) = if job.mode == Mode::Think {
+        // The level's move as the library plays it (`Engine::play_scored`):
+        // a forced move is answered at once, unsearched, as `play` and
+        // `match` do, so this seat and theirs search the same positions.
         let played = game.engine_play(engine, &job.spec, job.seed, hooks);
-        // The level's own choice: its score, depth and line, as an
-        // `info` line before `done` (the iterations' lines scored the
-        // best move, which a level that errs may not play).
-        if let (Some(p), false) = (&played, mute.load(Ordering::SeqCst)) {
+        // A level that errs: its own choice's score, depth and line, as an
+        // `info` line before `done` (the iterations' lines scored the best
+        // move, which it may not play).
+        if let (Some(p), true, false) = (&played, random, mute.load(Ordering::SeqCst)) {
             if let Some(score) = p.score {
                 send(&format!(
                     "info depth={} score={} nodes={} pv={}",
@@ -390,7 +393,10 @@ fn go(game: &dyn DynGame, engine: &mut Engine, job: &Job, stop: &AtomicBool, mut
                 ));
             }
         }
-        (played.map(|p| p.mv), None)
+        let ponder = played
+            .as_ref()
+            .and_then(|p| ponder_move(pos.as_ref(), &p.pv));
+        (played.map(|p| p.mv), ponder)
     } else {
         let limits = if job.mode == Mode::Ponder {
             Limits::default()
@@ -398,11 +404,7 @@ fn go(game: &dyn DynGame, engine: &mut Engine, job: &Job, stop: &AtomicBool, mut
             job.spec.limits
         };
         let r = game.engine_search(engine, &limits, hooks);
-        let ponder = r.pv.get(1).and_then(|reply| {
-            let after = pos.play(&r.pv[0].text).ok()?;
-            Some(dyn_hub_move(after.as_ref(), reply))
-        });
-        (r.best, ponder)
+        (r.best, ponder_move(pos.as_ref(), &r.pv))
     };
     if mute.load(Ordering::SeqCst) {
         return;
@@ -417,6 +419,14 @@ fn go(game: &dyn DynGame, engine: &mut Engine, job: &Job, stop: &AtomicBool, mut
         }
         None => send("done"),
     }
+}
+
+/// The reply the principal variation expects (its second move), in Hub
+/// notation, for `done ... ponder=`.
+fn ponder_move(pos: &dyn DynPosition, pv: &[MoveInfo]) -> Option<String> {
+    let reply = pv.get(1)?;
+    let after = pos.play(&pv[0].text).ok()?;
+    Some(dyn_hub_move(after.as_ref(), reply))
 }
 
 /// A search running on its own thread; it gives the session and engine back.

@@ -220,6 +220,33 @@ fn go_without_a_legal_move_answers_done() {
     parse_done(&Position::<International>::start(), done.last().unwrap());
 }
 
+/// A forced move (the only legal one) is answered at once and unsearched,
+/// as the library's `Engine::play` and `draughts match` play it: no `info`
+/// line of an iteration, no ponder move, even with a long move time. (The
+/// hub searched it before, which also aged the move-ordering history: the
+/// two seats of a match of an engine against itself then played different
+/// games.)
+#[test]
+fn a_forced_move_is_answered_unsearched() {
+    let pos = Position::<International>::from_fen("W:W28,48:B23,5").unwrap();
+    let moves = pos.legal_moves();
+    assert_eq!(moves.len(), 1, "one capture");
+    let mut e = Engine::start();
+    handshake(&mut e);
+    e.send("init");
+    e.until("ready", 20);
+    e.send(&format!("pos pos={}", hub_pos(&pos)));
+    e.send("level move-time=30");
+    let started = std::time::Instant::now();
+    e.send("go think");
+    let lines = e.until("done", 20);
+    assert!(started.elapsed().as_secs() < 10, "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("info")), "{lines:?}");
+    let done = lines.last().unwrap();
+    assert!(!done.contains("ponder="), "{lines:?}");
+    assert_eq!(parse_done(&pos, done), moves[0]);
+}
+
 /// A level that errs reports the move it chose, with its score, before `done`.
 #[test]
 fn a_levels_move_comes_with_its_score() {
