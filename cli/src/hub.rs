@@ -9,7 +9,8 @@
 //!
 //! `go` always ends in `done`: in a position without a legal move (the
 //! game is over) the answer is `info message="no legal move: the game is
-//! over"` and `done` with no move. A level that errs (`very easy` to
+//! over"` and `done` with no move. `go think` with one legal move answers
+//! it at once, unsearched (as `Engine::play`). A level that errs (`very easy` to
 //! `medium`) reports the move it chose with an `info` line (its score,
 //! depth and line) before `done`. The transposition table is allocated
 //! when `tt-size` is set (or at `init`), never on a move's clock.
