@@ -347,6 +347,16 @@ const COUNT_HORIZON: u16 = 24;
 /// steers into the count.
 const COUNT_PRESSURE_START: u32 = 500;
 
+/// Reverse futility pruning (static null move): at a non-PV node with this
+/// much remaining depth or less, where neither side has a capture, a static
+/// score at least [`RFP_MARGIN`] per remaining ply above beta is taken as
+/// the node's score without a search. Measured at 30,000 nodes a move
+/// against the engine without it (see the CHANGELOG).
+const RFP_MAX_DEPTH: i32 = 3;
+/// Reverse futility pruning's margin per remaining ply, in hundredths of a
+/// man ([`RFP_MAX_DEPTH`]).
+const RFP_MARGIN: i32 = 60;
+
 /// Late-move reductions apply from this remaining depth on.
 const LMR_MIN_DEPTH: i32 = 2;
 /// Late-move reductions: a quiet move ordered by history alone, the
@@ -768,6 +778,23 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         true
     }
 
+    /// Reverse futility pruning ([`RFP_MAX_DEPTH`], [`RFP_MARGIN`]): the
+    /// static score of a quiet non-PV node far enough above beta, or `None`
+    /// to search it. Quiet means that neither the side to move (`capture`)
+    /// nor the opponent has a capture; a score near a win is never pruned.
+    fn reverse_futility(&self, node: &Node<V>, capture: bool) -> Option<i32> {
+        if node.pv || capture || node.depth > RFP_MAX_DEPTH || node.beta.abs() >= WIN_BOUND {
+            return None;
+        }
+        let mut other = node.pos;
+        other.turn = other.turn.opponent();
+        if other.has_captures() {
+            return None;
+        }
+        let score = self.pressured(node, self.eval.evaluate(&node.pos));
+        (score - RFP_MARGIN * node.depth >= node.beta).then_some(score)
+    }
+
     /// The principal-variation search of `node` (its hash is the last on
     /// the path): the score for the side to move.
     fn search(&mut self, node: &Node<V>) -> i32 {
@@ -807,6 +834,9 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             return decided_score(pos, ply, || true).unwrap_or(0);
         }
         let capture = moves[0].is_capture();
+        if let Some(score) = self.reverse_futility(node, capture) {
+            return score;
+        }
         let mut picker = Picker::new(&moves, tt_move, self.killers[ply as usize], self.history);
         let extension =
             i32::from(moves.len() == 1 && (ply as u32) < 2 * self.max_depth.min(40) + 8);
