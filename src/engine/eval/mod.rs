@@ -129,6 +129,21 @@ pub(crate) struct Evaluator<V: Variant> {
     forward: [&'static [usize]; 2],
     /// Breakthrough's race masks (built for that family only).
     race: Option<Box<Race<V>>>,
+    /// The squares of the board's left half (columns before the middle).
+    left: Bits<V>,
+}
+
+/// The squares of the board's left half (every row, columns before the middle).
+fn left_half<V: Variant>() -> Bits<V> {
+    let mut m = Bits::<V>::ZERO;
+    for row in 0..V::Board::HEIGHT {
+        for col in 0..V::Board::WIDTH / 2 {
+            if let Some(sq) = V::Board::square_at(row, col) {
+                m |= Bits::<V>::bit(sq.0 as u32);
+            }
+        }
+    }
+    m
 }
 
 fn row_mask<V: Variant>(row: u8) -> Bits<V> {
@@ -180,6 +195,7 @@ impl<V: Variant> Evaluator<V> {
             crown: [row_mask::<V>(height - 1), row_mask::<V>(0)],
             forward,
             race: (family == Family::Breakthrough).then(|| Box::new(Race::new())),
+            left: left_half::<V>(),
         }
     }
 
@@ -208,6 +224,10 @@ impl<V: Variant> Evaluator<V> {
             let steps = V::Board::shift(men, d) & empty;
             s += steps.count() as i32 * self.w.mobility;
             s += (steps & self.crown[ci]).count().min(2) as i32 * self.w.runaway / 2;
+        }
+        if self.w.balance != 0 {
+            let left = (men & self.left).count() as i32;
+            s -= (2 * left - men.count() as i32).abs() * self.w.balance;
         }
         s
     }

@@ -135,3 +135,17 @@ fn killer_king_endings_are_not_drawish() {
     assert!(killer > 600, "{killer}");
     assert!(killer > 4 * international, "{killer} {international}");
 }
+
+#[test]
+fn a_lopsided_formation_costs_its_balance_weight() {
+    // 37 and 38 are both left of the middle (columns c and e), 37 and 39
+    // one on each side (c and g); both pairs are central, on the same row,
+    // with four free steps.
+    let lopsided = score::<International>("W:W37,38:B3");
+    let spread = score::<International>("W:W37,39:B3");
+    let balance = Family::of::<International>().weights().balance;
+    assert!(balance > 0);
+    assert_eq!(spread - lopsided, 2 * balance);
+    // Russian's weights leave it out (measured weaker there).
+    assert_eq!(Family::of::<Russian>().weights().balance, 0);
+}

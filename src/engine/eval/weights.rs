@@ -27,6 +27,9 @@ pub struct Weights {
     /// Trading down when ahead: `material * trade / (100 * pieces + 400)`
     /// is added, so the same lead counts more with fewer pieces on the board.
     pub trade: i32,
+    /// Each man of difference between the board's left and right halves
+    /// (a lopsided formation, whose short wing runs out of moves) costs this.
+    pub balance: i32,
 }
 
 /// English, Italian: a king is worth about one and a half men; the back row
@@ -41,6 +44,7 @@ pub const SHORT_KINGS_8X8: Weights = Weights {
     runaway: 30,
     mobility: 2,
     trade: 100,
+    balance: 3,
 };
 
 /// Flying kings on 8x8: a king is worth about two and a half men.
@@ -54,6 +58,7 @@ pub const FLYING_KINGS_8X8: Weights = Weights {
     runaway: 50,
     mobility: 2,
     trade: 100,
+    balance: 0,
 };
 
 /// International: a king is worth about three men.
@@ -67,6 +72,7 @@ pub const BOARD_10X10: Weights = Weights {
     runaway: 60,
     mobility: 1,
     trade: 150,
+    balance: 3,
 };
 
 /// Canadian: as International on a larger board.
@@ -80,6 +86,7 @@ pub const BOARD_12X12: Weights = Weights {
     runaway: 60,
     mobility: 1,
     trade: 150,
+    balance: 0,
 };
 
 /// Turkish: rook-like flying kings are very strong (a Turkish players'
@@ -94,6 +101,7 @@ pub const ORTHOGONAL: Weights = Weights {
     runaway: 60,
     mobility: 1,
     trade: 100,
+    balance: 3,
 };
 
 /// Frisian, Frysk!: a king captures in eight directions and is worth far
@@ -111,6 +119,7 @@ pub const FRISIAN: Weights = Weights {
     runaway: 120,
     mobility: 3,
     trade: 150,
+    balance: 3,
 };
 
 /// Antidraughts: every piece is a liability (a king three times a man's,
@@ -130,6 +139,7 @@ pub const ANTIDRAUGHTS: Weights = Weights {
     runaway: -60,
     mobility: 3,
     trade: 150,
+    balance: 0,
 };
 
 /// Breakthrough: a race to the crowning row (the first king wins, so
@@ -146,6 +156,7 @@ pub const BREAKTHROUGH: Weights = Weights {
     runaway: 200,
     mobility: 4,
     trade: 60,
+    balance: 0,
 };
 
 /// Killer: a king that takes a king must stop right behind it, so a king
@@ -163,4 +174,5 @@ pub const KILLER: Weights = Weights {
     runaway: 70,
     mobility: 3,
     trade: 200,
+    balance: 0,
 };
