@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use draughts::ballots::{english_three_move, international_two_move, Opening};
-use draughts::{English, Frisian, International, Russian, Turkish, Variant};
+use draughts::{Color, English, Frisian, International, Russian, Turkish, Variant};
 
 fn replays<V: Variant>(ballot: &[Opening]) {
     let mut seen = HashSet::new();
@@ -74,4 +74,38 @@ fn turkish_two_move_openings_are_every_first_move_pair() {
 #[test]
 fn frisian_two_move_openings_are_every_first_move_pair() {
     every_two_ply_start::<Frisian>("frisian-two-move.txt");
+}
+
+/// The king-ending ballots (`draughts match --ballots FILE` measures how
+/// the engine converts a man up): 40 positions, White to move, one king
+/// each, White a man up, no capture for either side, none twice.
+fn king_endings<V: Variant>(file: &str) {
+    let path = format!("{}/data/ballots/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let b = draughts::ballots::parse(&text);
+    assert_eq!(b.len(), 40, "{file}");
+    replays::<V>(&b);
+    for o in &b {
+        let Opening::Fen(fen) = o else {
+            panic!("{o}: not a position")
+        };
+        let pos = draughts::Position::<V>::from_fen(fen).unwrap();
+        assert_eq!(pos.turn(), Color::White, "{fen}");
+        assert_eq!(pos.kings(Color::White).len(), 1, "{fen}");
+        assert_eq!(pos.kings(Color::Black).len(), 1, "{fen}");
+        let (wm, bm) = (pos.men(Color::White).len(), pos.men(Color::Black).len());
+        assert!((1..=3).contains(&bm) && wm == bm + 1, "{fen}");
+        let other = draughts::Position::<V>::from_fen(&format!("B{}", &fen[1..])).unwrap();
+        assert!(!pos.has_captures() && !other.has_captures(), "{fen}");
+    }
+}
+
+#[test]
+fn international_king_endings_are_quiet_and_a_man_up() {
+    king_endings::<International>("international-king-endings.txt");
+}
+
+#[test]
+fn russian_king_endings_are_quiet_and_a_man_up() {
+    king_endings::<Russian>("russian-king-endings.txt");
 }
