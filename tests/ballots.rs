@@ -5,6 +5,13 @@ use std::collections::HashSet;
 use draughts::ballots::{english_three_move, international_two_move, Opening};
 use draughts::{Color, English, Frisian, International, Russian, Turkish, Variant};
 
+/// A ballot file of `data/ballots/`, parsed.
+fn ballot_file(file: &str) -> Vec<Opening> {
+    let path = format!("{}/data/ballots/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    draughts::ballots::parse(&text)
+}
+
 fn replays<V: Variant>(ballot: &[Opening]) {
     let mut seen = HashSet::new();
     for o in ballot {
@@ -45,9 +52,7 @@ fn international_two_move_openings_are_every_first_move_pair() {
 /// `draughts match --ballots FILE`): every first move with every reply,
 /// each once.
 fn every_two_ply_start<V: Variant>(file: &str) {
-    let path = format!("{}/data/ballots/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let b = draughts::ballots::parse(&text);
+    let b = ballot_file(file);
     replays::<V>(&b);
     let start = draughts::Position::<V>::start();
     let pairs: usize = start
@@ -80,9 +85,7 @@ fn frisian_two_move_openings_are_every_first_move_pair() {
 /// the engine converts a man up): 40 positions, White to move, one king
 /// each, White a man up, no capture for either side, none twice.
 fn king_endings<V: Variant>(file: &str) {
-    let path = format!("{}/data/ballots/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let b = draughts::ballots::parse(&text);
+    let b = ballot_file(file);
     assert_eq!(b.len(), 40, "{file}");
     replays::<V>(&b);
     for o in &b {

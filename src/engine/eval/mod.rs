@@ -133,12 +133,12 @@ pub(crate) struct Evaluator<V: Variant> {
     left: Bits<V>,
 }
 
-/// The squares of the board's left half (every row, columns before the middle).
-fn left_half<V: Variant>() -> Bits<V> {
+/// The board's squares whose (row, column) `keep` accepts.
+fn mask<V: Variant>(keep: impl Fn(u8, u8) -> bool) -> Bits<V> {
     let mut m = Bits::<V>::ZERO;
     for row in 0..V::Board::HEIGHT {
-        for col in 0..V::Board::WIDTH / 2 {
-            if let Some(sq) = V::Board::square_at(row, col) {
+        for col in 0..V::Board::WIDTH {
+            if let Some(sq) = V::Board::square_at(row, col).filter(|_| keep(row, col)) {
                 m |= Bits::<V>::bit(sq.0 as u32);
             }
         }
@@ -147,13 +147,7 @@ fn left_half<V: Variant>() -> Bits<V> {
 }
 
 fn row_mask<V: Variant>(row: u8) -> Bits<V> {
-    let mut m = Bits::<V>::ZERO;
-    for c in 0..V::Board::WIDTH {
-        if let Some(sq) = V::Board::square_at(row, c) {
-            m |= Bits::<V>::bit(sq.0 as u32);
-        }
-    }
-    m
+    mask::<V>(|r, _| r == row)
 }
 
 impl<V: Variant> Evaluator<V> {
@@ -195,7 +189,7 @@ impl<V: Variant> Evaluator<V> {
             crown: [row_mask::<V>(height - 1), row_mask::<V>(0)],
             forward,
             race: (family == Family::Breakthrough).then(|| Box::new(Race::new())),
-            left: left_half::<V>(),
+            left: mask::<V>(|_, col| col < width / 2),
         }
     }
 
