@@ -112,3 +112,30 @@ fn international_king_endings_are_quiet_and_a_man_up() {
 fn russian_king_endings_are_quiet_and_a_man_up() {
     king_endings::<Russian>("russian-king-endings.txt");
 }
+
+/// The three-kings ballot (Russian's 15-move rule): 30 positions, Black's
+/// lone king to move and off the main road, which a White king holds; no
+/// capture for Black, none twice.
+#[test]
+fn russian_three_kings_hold_the_main_road_against_a_lone_king() {
+    let main_road = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"];
+    let b = ballot_file("russian-three-kings.txt");
+    assert_eq!(b.len(), 30);
+    replays::<Russian>(&b);
+    for o in &b {
+        let Opening::Fen(fen) = o else {
+            panic!("{o}: not a position")
+        };
+        let pos = draughts::Position::<Russian>::from_fen(fen).unwrap();
+        assert_eq!(pos.turn(), Color::Black, "{fen}");
+        assert_eq!(pos.kings(Color::White).len(), 3, "{fen}");
+        assert_eq!(pos.men(Color::White).len(), 0, "{fen}");
+        assert_eq!(pos.kings(Color::Black).len(), 1, "{fen}");
+        assert_eq!(pos.men(Color::Black).len(), 0, "{fen}");
+        let (white, black) = fen[3..].split_once(":B").unwrap();
+        let on_road = |list: &str| list.split(',').any(|s| main_road.contains(&&s[1..]));
+        assert!(on_road(white) && !on_road(black), "{fen}");
+        // The lone king may stand attacked; it has no capture.
+        assert!(!pos.has_captures(), "{fen}");
+    }
+}
