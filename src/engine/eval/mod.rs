@@ -133,7 +133,9 @@ pub(crate) struct Evaluator<V: Variant> {
     left: Bits<V>,
     /// The side the search plays for: only its kings hunt a lone king
     /// (`Weights::lone_king_room` is the hunters' plan; counted for the
-    /// lone king too, it made the engine defend worse).
+    /// lone king too, it made the engine defend worse). The one term that
+    /// depends on it: the table kept between searches may hand a search
+    /// for the other side a score with or without it, in such endings only.
     hunter: Color,
 }
 
