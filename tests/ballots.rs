@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use draughts::ballots::{english_three_move, international_two_move, Opening};
-use draughts::{Color, English, Frisian, International, Russian, Turkish, Variant};
+use draughts::{Color, English, Frisian, International, Position, Russian, Turkish, Variant};
 
 /// A ballot file of `data/ballots/`, parsed.
 fn ballot_file(file: &str) -> Vec<Opening> {
@@ -54,7 +54,7 @@ fn international_two_move_openings_are_every_first_move_pair() {
 fn every_two_ply_start<V: Variant>(file: &str) {
     let b = ballot_file(file);
     replays::<V>(&b);
-    let start = draughts::Position::<V>::start();
+    let start = Position::<V>::start();
     let pairs: usize = start
         .legal_moves()
         .iter()
@@ -81,24 +81,33 @@ fn frisian_two_move_openings_are_every_first_move_pair() {
     every_two_ply_start::<Frisian>("frisian-two-move.txt");
 }
 
-/// The king-ending ballots (`draughts match --ballots FILE` measures how
-/// the engine converts a man up): 40 positions, White to move, one king
-/// each, White a man up, no capture for either side, none twice.
-fn king_endings<V: Variant>(file: &str) {
+/// The positions of an endgame ballot file (`draughts match --ballots FILE`
+/// measures how the engine converts them): `count` of them, each a FEN
+/// that replays, none twice.
+fn endgame_positions<V: Variant>(file: &str, count: usize) -> Vec<(String, Position<V>)> {
     let b = ballot_file(file);
-    assert_eq!(b.len(), 40, "{file}");
+    assert_eq!(b.len(), count, "{file}");
     replays::<V>(&b);
-    for o in &b {
-        let Opening::Fen(fen) = o else {
-            panic!("{o}: not a position")
-        };
-        let pos = draughts::Position::<V>::from_fen(fen).unwrap();
+    b.iter()
+        .map(|o| {
+            let Opening::Fen(fen) = o else {
+                panic!("{o}: not a position")
+            };
+            (fen.clone(), Position::<V>::from_fen(fen).unwrap())
+        })
+        .collect()
+}
+
+/// The king-ending ballots: 40 positions, White to move, one king each,
+/// White a man up, no capture for either side.
+fn king_endings<V: Variant>(file: &str) {
+    for (fen, pos) in endgame_positions::<V>(file, 40) {
         assert_eq!(pos.turn(), Color::White, "{fen}");
         assert_eq!(pos.kings(Color::White).len(), 1, "{fen}");
         assert_eq!(pos.kings(Color::Black).len(), 1, "{fen}");
         let (wm, bm) = (pos.men(Color::White).len(), pos.men(Color::Black).len());
         assert!((1..=3).contains(&bm) && wm == bm + 1, "{fen}");
-        let other = draughts::Position::<V>::from_fen(&format!("B{}", &fen[1..])).unwrap();
+        let other = Position::<V>::from_fen(&format!("B{}", &fen[1..])).unwrap();
         assert!(!pos.has_captures() && !other.has_captures(), "{fen}");
     }
 }
@@ -111,4 +120,24 @@ fn international_king_endings_are_quiet_and_a_man_up() {
 #[test]
 fn russian_king_endings_are_quiet_and_a_man_up() {
     king_endings::<Russian>("russian-king-endings.txt");
+}
+
+/// The three-kings ballot (Russian's 15-move rule): 30 positions, Black's
+/// lone king to move and off the main road, which a White king holds; no
+/// capture for Black.
+#[test]
+fn russian_three_kings_hold_the_main_road_against_a_lone_king() {
+    let main_road = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"];
+    for (fen, pos) in endgame_positions::<Russian>("russian-three-kings.txt", 30) {
+        assert_eq!(pos.turn(), Color::Black, "{fen}");
+        assert_eq!(pos.kings(Color::White).len(), 3, "{fen}");
+        assert_eq!(pos.men(Color::White).len(), 0, "{fen}");
+        assert_eq!(pos.kings(Color::Black).len(), 1, "{fen}");
+        assert_eq!(pos.men(Color::Black).len(), 0, "{fen}");
+        let (white, black) = fen[3..].split_once(":B").unwrap();
+        let on_road = |list: &str| list.split(',').any(|s| main_road.contains(&&s[1..]));
+        assert!(on_road(white) && !on_road(black), "{fen}");
+        // The lone king may stand attacked; it has no capture.
+        assert!(!pos.has_captures(), "{fen}");
+    }
 }

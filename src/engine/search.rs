@@ -456,7 +456,7 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             tt: &mut engine.tt,
             history: &mut engine.history,
             killers: [[0; 2]; MAX_PLY],
-            eval: Evaluator::new(),
+            eval: Evaluator::new(game.position().turn),
             hashes,
             root_pos: *game.position(),
             root_counts: Counts::from_public(game.rule_counts()),

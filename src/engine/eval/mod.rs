@@ -131,6 +131,12 @@ pub(crate) struct Evaluator<V: Variant> {
     race: Option<Box<Race<V>>>,
     /// The squares of the board's left half (columns before the middle).
     left: Bits<V>,
+    /// The side the search plays for: only its kings hunt a lone king
+    /// (`Weights::lone_king_room` is the hunters' plan; counted for the
+    /// lone king too, it made the engine defend worse). The one term that
+    /// depends on it: the table kept between searches may hand a search
+    /// for the other side a score with or without it, in such endings only.
+    hunter: Color,
 }
 
 /// The board's squares whose (row, column) `keep` accepts.
@@ -151,7 +157,8 @@ fn row_mask<V: Variant>(row: u8) -> Bits<V> {
 }
 
 impl<V: Variant> Evaluator<V> {
-    pub(crate) fn new() -> Self {
+    /// The tables of `V`, for a search that plays for `us`.
+    pub(crate) fn new(us: Color) -> Self {
         let family = Family::of::<V>();
         let w = *family.weights();
         let (width, height) = (V::Board::WIDTH, V::Board::HEIGHT);
@@ -190,6 +197,7 @@ impl<V: Variant> Evaluator<V> {
             forward,
             race: (family == Family::Breakthrough).then(|| Box::new(Race::new())),
             left: mask::<V>(|_, col| col < width / 2),
+            hunter: us,
         }
     }
 
@@ -226,6 +234,36 @@ impl<V: Variant> Evaluator<V> {
         s
     }
 
+    /// The hunt of a lone king, from White's view: when the side the
+    /// search plays for has kings and at least two pieces against a lone
+    /// king, each square the lone king can move to that is on no line of
+    /// a hunting king (where it could stop without standing in a king's
+    /// way; flying moves, the board's four directions) counts
+    /// `lone_king_room` for it. The less room it has, the nearer the
+    /// hunters are to taking it before a count rule draws.
+    fn hunt(&self, pos: &Position<V>, empty: Bits<V>) -> i32 {
+        let (lone, side) = (pos.side(self.hunter.opponent()), pos.side(self.hunter));
+        let hunters = side & pos.kings;
+        if lone.count() != 1
+            || (lone & pos.kings).is_zero()
+            || side.count() < 2
+            || hunters.is_zero()
+        {
+            return 0;
+        }
+        let mut room = Bits::<V>::ZERO;
+        let mut covered = Bits::<V>::ZERO;
+        for d in 0..4 {
+            room |= V::Board::slide(lone, empty, d);
+            covered |= V::Board::slide(hunters, empty | lone, d);
+        }
+        let score = (room & !covered).count() as i32 * self.w.lone_king_room;
+        match self.hunter {
+            Color::White => -score,
+            Color::Black => score,
+        }
+    }
+
     /// The static score from the side to move's view, in hundredths of a man.
     pub(crate) fn evaluate(&self, pos: &Position<V>) -> i32 {
         let empty = V::Board::ALL & !(pos.white | pos.black);
@@ -255,6 +293,10 @@ impl<V: Variant> Evaluator<V> {
         // Breakthrough: the race to the crowning row.
         if let Some(race) = &self.race {
             s += race.score(pos);
+        }
+        // A lone king against the kings of the side the search plays for.
+        if self.w.lone_king_room != 0 {
+            s += self.hunt(pos, empty);
         }
         // Flying kings: a lone king holds against a few pieces; such endings
         // are drawn far more often than the material says. Not in Killer

@@ -7,12 +7,12 @@ use crate::{
 
 fn score<V: Variant>(fen: &str) -> i32 {
     let pos = Position::<V>::from_fen(fen).unwrap();
-    Evaluator::<V>::new().evaluate(&pos)
+    Evaluator::<V>::new(Color::White).evaluate(&pos)
 }
 
 /// Only the side to move differs; its value is the negation.
 fn balanced<V: Variant>() {
-    let ev = Evaluator::<V>::new();
+    let ev = Evaluator::<V>::new(Color::White);
     let pos = Position::<V>::start();
     let s = ev.evaluate(&pos);
     assert_eq!(ev.evaluate(&pos.flipped()), s, "{}", V::NAME);
@@ -148,4 +148,28 @@ fn a_lopsided_formation_costs_its_balance_weight() {
     assert_eq!(spread - lopsided, 2 * balance);
     // Russian's weights leave it out (measured weaker there).
     assert_eq!(Family::of::<Russian>().weights().balance, 0);
+}
+
+/// Russian, three kings against one: the lone king on h2 can stop on g1,
+/// g3, f4, e5, d6, c7 and b8; g3 (e1's line), f4 (c1's) and e5 (a1's, the
+/// main road) are on a hunter's line, which leaves it four squares of room.
+/// The term is the hunters' plan: counted when the search plays for them.
+#[test]
+fn a_lone_kings_room_counts_for_its_side_by_the_weight() {
+    let weight = FLYING_KINGS_8X8.lone_king_room;
+    assert!(weight > 0);
+    let hunters = Evaluator::<Russian>::new(Color::White);
+    let mut plain = Evaluator::<Russian>::new(Color::White);
+    plain.w.lone_king_room = 0;
+    let score = |ev: &Evaluator<Russian>, fen: &str| {
+        ev.evaluate(&Position::<Russian>::from_fen(fen).unwrap())
+    };
+    let (white, black) = ("W:WKa1,Kc1,Ke1:BKh2", "B:WKa1,Kc1,Ke1:BKh2");
+    assert_eq!(score(&hunters, white), score(&plain, white) - 4 * weight);
+    assert_eq!(score(&hunters, black), score(&plain, black) + 4 * weight);
+    // Not for a search that plays for the lone king, nor once it has company.
+    let lone = Evaluator::<Russian>::new(Color::Black);
+    assert_eq!(score(&lone, black), score(&plain, black));
+    let company = "W:WKa1,Kc1,Ke1:BKh2,a7";
+    assert_eq!(score(&hunters, company), score(&plain, company));
 }

@@ -30,6 +30,13 @@ pub struct Weights {
     /// Each man of difference between the board's left and right halves
     /// (a lopsided formation, whose short wing runs out of moves) costs this.
     pub balance: i32,
+    /// Where kings fly: each square a lone king (a side's last piece) can
+    /// move to off the lines of the other side's kings counts this much for
+    /// the lone king, so the side ahead hems it in and takes it before a
+    /// count rule draws (Russian's three kings against one, 15 moves).
+    /// 0 turns the term off (short kings, and the families where a lone
+    /// king is not hunted so).
+    pub lone_king_room: i32,
 }
 
 /// English, Italian: a king is worth about one and a half men; the back row
@@ -45,6 +52,7 @@ pub const SHORT_KINGS_8X8: Weights = Weights {
     mobility: 2,
     trade: 100,
     balance: 3,
+    lone_king_room: 0,
 };
 
 /// Flying kings on 8x8: a king is worth about two and a half men.
@@ -59,6 +67,7 @@ pub const FLYING_KINGS_8X8: Weights = Weights {
     mobility: 2,
     trade: 100,
     balance: 0,
+    lone_king_room: 20,
 };
 
 /// International: a king is worth about three men.
@@ -73,6 +82,7 @@ pub const BOARD_10X10: Weights = Weights {
     mobility: 1,
     trade: 150,
     balance: 3,
+    lone_king_room: 20,
 };
 
 /// Canadian: as International on a larger board.
@@ -87,6 +97,7 @@ pub const BOARD_12X12: Weights = Weights {
     mobility: 1,
     trade: 150,
     balance: 0,
+    lone_king_room: 0,
 };
 
 /// Turkish: rook-like flying kings are very strong (a Turkish players'
@@ -102,6 +113,7 @@ pub const ORTHOGONAL: Weights = Weights {
     mobility: 1,
     trade: 100,
     balance: 3,
+    lone_king_room: 0,
 };
 
 /// Frisian, Frysk!: a king captures in eight directions and is worth far
@@ -120,6 +132,7 @@ pub const FRISIAN: Weights = Weights {
     mobility: 3,
     trade: 150,
     balance: 3,
+    lone_king_room: 0,
 };
 
 /// Antidraughts: every piece is a liability (a king three times a man's,
@@ -140,6 +153,7 @@ pub const ANTIDRAUGHTS: Weights = Weights {
     mobility: 3,
     trade: 150,
     balance: 0,
+    lone_king_room: 0,
 };
 
 /// Breakthrough: a race to the crowning row (the first king wins, so
@@ -157,6 +171,7 @@ pub const BREAKTHROUGH: Weights = Weights {
     mobility: 4,
     trade: 60,
     balance: 0,
+    lone_king_room: 0,
 };
 
 /// Killer: a king that takes a king must stop right behind it, so a king
@@ -175,4 +190,5 @@ pub const KILLER: Weights = Weights {
     mobility: 3,
     trade: 200,
     balance: 0,
+    lone_king_room: 0,
 };
