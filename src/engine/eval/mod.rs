@@ -241,16 +241,15 @@ impl<V: Variant> Evaluator<V> {
     /// way; flying moves, the board's four directions) counts
     /// `lone_king_room` for it. The less room it has, the nearer the
     /// hunters are to taking it before a count rule draws.
-    fn hunt(&self, pos: &Position<V>, empty: Bits<V>) -> i32 {
-        let (lone, side) = (pos.side(self.hunter.opponent()), pos.side(self.hunter));
-        let hunters = side & pos.kings;
-        if lone.count() != 1
-            || (lone & pos.kings).is_zero()
-            || side.count() < 2
-            || hunters.is_zero()
-        {
+    /// `counts` are each side's pieces and kings, as `evaluate` has them.
+    fn hunt(&self, pos: &Position<V>, empty: Bits<V>, counts: [(u32, u32); 2]) -> i32 {
+        let us = self.hunter as usize;
+        let ((pieces, kings), (lone_pieces, lone_kings)) = (counts[us], counts[1 - us]);
+        if lone_pieces != 1 || lone_kings != 1 || pieces < 2 || kings == 0 {
             return 0;
         }
+        let lone = pos.side(self.hunter.opponent());
+        let hunters = pos.side(self.hunter) & pos.kings;
         let mut room = Bits::<V>::ZERO;
         let mut covered = Bits::<V>::ZERO;
         for d in 0..4 {
@@ -296,7 +295,7 @@ impl<V: Variant> Evaluator<V> {
         }
         // A lone king against the kings of the side the search plays for.
         if self.w.lone_king_room != 0 {
-            s += self.hunt(pos, empty);
+            s += self.hunt(pos, empty, [(wp, wk), (bp, bk)]);
         }
         // Flying kings: a lone king holds against a few pieces; such endings
         // are drawn far more often than the material says. Not in Killer
