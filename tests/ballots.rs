@@ -81,6 +81,62 @@ fn frisian_two_move_openings_are_every_first_move_pair() {
     every_two_ply_start::<Frisian>("frisian-two-move.txt");
 }
 
+/// The three-move ballot files (200 games a family, `draughts match
+/// --ballots FILE -g 200`): of the quiet three-ply starts (no capture on the
+/// third ply, none for the side to move after it; a transposition counted
+/// once, at its first move order in move-generation order), the 100 spread
+/// evenly over them: opening `i` of `n` is number `i * n / 100`.
+fn quiet_three_ply_spread<V: Variant>(file: &str) {
+    let b = ballot_file(file);
+    replays::<V>(&b);
+    let start = Position::<V>::start();
+    let mut quiet = Vec::new();
+    let mut seen = HashSet::new();
+    for a in start.legal_moves().iter() {
+        let one = start.play(a);
+        for b in one.legal_moves().iter() {
+            let two = one.play(b);
+            for c in two.legal_moves().iter() {
+                let three = two.play(c);
+                let replies = three.legal_moves();
+                if c.is_capture() || replies.is_empty() || replies.iter().any(|m| m.is_capture()) {
+                    continue;
+                }
+                if seen.insert(three.to_fen()) {
+                    let text = [start.move_text(a), one.move_text(b), two.move_text(c)];
+                    quiet.push(text.join(" "));
+                }
+            }
+        }
+    }
+    assert!(quiet.len() >= 100, "{file}: {} quiet starts", quiet.len());
+    let spread: Vec<String> = (0..100)
+        .map(|i| quiet[i * quiet.len() / 100].clone())
+        .collect();
+    let listed: Vec<String> = b.iter().map(|o| o.to_string()).collect();
+    assert_eq!(listed, spread, "{file}");
+}
+
+#[test]
+fn russian_three_move_openings_are_quiet_starts_spread_evenly() {
+    quiet_three_ply_spread::<Russian>("russian-three-move.txt");
+}
+
+#[test]
+fn turkish_three_move_openings_are_quiet_starts_spread_evenly() {
+    quiet_three_ply_spread::<Turkish>("turkish-three-move.txt");
+}
+
+#[test]
+fn international_three_move_openings_are_quiet_starts_spread_evenly() {
+    quiet_three_ply_spread::<International>("international-three-move.txt");
+}
+
+#[test]
+fn frisian_three_move_openings_are_quiet_starts_spread_evenly() {
+    quiet_three_ply_spread::<Frisian>("frisian-three-move.txt");
+}
+
 /// The positions of an endgame ballot file (`draughts match --ballots FILE`
 /// measures how the engine converts them): `count` of them, each a FEN
 /// that replays, none twice.
