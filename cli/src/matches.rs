@@ -15,10 +15,16 @@
 //! `--first` against any engine speaking the Hub protocol (Scan's), started
 //! as `sh -c CMD`, one game at a time, the engine given `--engine-level`
 //! (a Hub `level` line, `move-time=0.1` by default) before every move.
+//!
+//! `--pdn FILE` appends every game to FILE as it ends (PDN, with its
+//! `Result` and `Termination`: how it was won or drawn, or `adjudicated a
+//! draw at N plies`), so a match's draws can be told apart and replayed.
 use draughts::ballots::{self, Opening};
 use draughts::engine::{Engine, Hooks, Level, LevelSpec, Limits, NoClock, HARD_MATCH_NODES};
 use draughts::{Color, Game, Outcome, Variant, VariantKind};
+use std::io::Write;
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::external::External;
@@ -78,6 +84,10 @@ pub struct Args {
     /// (International draughts; as `draughts dxp --connect`).
     #[arg(long, conflicts_with_all = ["engine", "ladder", "ballots"])]
     dxp: Option<String>,
+    /// Append every game to this PDN file as it ends (created if missing),
+    /// with its result and how it ended (`Termination`).
+    #[arg(long)]
+    pdn: Option<String>,
 }
 
 /// A player: a level or a uniformly random mover.
@@ -159,6 +169,8 @@ struct Config {
     max_plies: usize,
     seed: u64,
     threads: usize,
+    /// `--pdn`: the file every game is appended to, one writer at a time.
+    pdn: Option<Arc<Mutex<std::fs::File>>>,
 }
 
 /// `--hard-move-time`: seconds (a decimal) as whole milliseconds, at least 1.
@@ -205,6 +217,7 @@ fn play_game<V: Variant>(
     engines: &mut [Engine; 2],
     mut external: Option<&mut External>,
     game_seed: u64,
+    round: &str,
 ) -> Result<Tally, String> {
     for e in engines.iter_mut() {
         e.clear();
@@ -261,6 +274,30 @@ fn play_game<V: Variant>(
             t.adjudicated = 1;
         }
     }
+    if let Some(file) = &cfg.pdn {
+        let name = |p: Player| match (p, external.as_deref()) {
+            (Player::External, Some(x)) => x.name.clone(),
+            _ => p.name(),
+        };
+        let (white, black) = if first_is_white {
+            (name(cfg.first), name(cfg.second))
+        } else {
+            (name(cfg.second), name(cfg.first))
+        };
+        let adjudicated = format!("adjudicated a draw at {} plies", cfg.max_plies);
+        let mut tags = vec![
+            ("Event", "draughts match"),
+            ("Round", round),
+            ("White", white.as_str()),
+            ("Black", black.as_str()),
+        ];
+        if game.outcome().is_none() {
+            tags.extend([("Result", "1/2-1/2"), ("Termination", adjudicated.as_str())]);
+        }
+        let text = draughts::pdn::write_pdn(&game, &tags);
+        let mut f = file.lock().map_err(|_| "the PDN file's writer panicked")?;
+        writeln!(f, "{text}").map_err(|e| format!("--pdn: {e}"))?;
+    }
     Ok(t)
 }
 
@@ -279,6 +316,8 @@ fn play_pairs<V: Variant>(
         }
         for first_is_white in [true, false] {
             let seed = mix(cfg.seed, ((k as u64) << 1) | first_is_white as u64);
+            // Round `k.1`: the first player has White; `k.2`: Black.
+            let round = format!("{}.{}", k + 1, 2 - u8::from(first_is_white));
             tally.add(play_game(
                 cfg,
                 start.clone(),
@@ -286,6 +325,7 @@ fn play_pairs<V: Variant>(
                 &mut engines,
                 external.as_deref_mut(),
                 seed,
+                &round,
             )?);
         }
     }
@@ -376,6 +416,16 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             Some(b)
         }
     };
+    let pdn = match &args.pdn {
+        None => None,
+        Some(path) => Some(Arc::new(Mutex::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("--pdn {path}: {e}"))?,
+        ))),
+    };
     println!("| variant | pairing | games | W | D | L | adj | score % | plies/game |");
     println!("|---|---|---|---|---|---|---|---|---|");
     for kind in kinds {
@@ -395,6 +445,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 max_plies: args.max_plies,
                 seed: args.seed,
                 threads: args.threads,
+                pdn: pdn.clone(),
             };
             let mut external = match &args.engine {
                 Some(cmd) => Some(External::start(

@@ -714,3 +714,79 @@ fn a_stronger_level_beats_a_weaker_one() {
         assert!(2 * hw + d >= 9, "{args:?}: hard scored {hw}+{d}/2 of 6");
     }
 }
+
+/// `--pdn FILE`: every game is appended as it ends, and replays; its result
+/// agrees with the table, its `Round` says which colour the first player
+/// had, and a game cut off at `--max-plies` says so in `Termination`.
+#[test]
+fn match_writes_every_game_to_a_pdn_file() {
+    let dir = std::env::temp_dir().join(format!("draughts-match-pdn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.pdn");
+    let _ = std::fs::remove_file(&path);
+    let file = path.to_str().unwrap();
+    let (games, w, d, l) = match_row(&[
+        "-v", "russian", "-a", "easy", "-b", "random", "-g", "4", "-t", "2", "--pdn", file,
+    ]);
+    // A second run appends: two games cut off at 12 plies.
+    let (games2, _, d2, _) = match_row(&[
+        "-v",
+        "russian",
+        "-a",
+        "easy",
+        "-b",
+        "random",
+        "-g",
+        "2",
+        "--max-plies",
+        "12",
+        "--pdn",
+        file,
+    ]);
+    assert_eq!((games2, d2), (2, 2));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let records = draughts::pdn::parse_pdn(&text);
+    assert_eq!(records.len() as u32, games + games2, "{text}");
+    let (mut fw, mut fd, mut fl) = (0, 0, 0);
+    for (i, record) in records.iter().enumerate() {
+        let record = record.as_ref().unwrap();
+        let game = draughts::pdn::replay(record, None).unwrap();
+        let tag = |name: &str| record.tag(name).unwrap_or_else(|| panic!("{name}: {text}"));
+        let first_white = tag("Round").ends_with(".1");
+        assert_eq!(tag(if first_white { "White" } else { "Black" }), "easy");
+        if i < games as usize {
+            assert!(game.outcome().is_some(), "{text}");
+            assert_eq!(tag("Result"), game.outcome().unwrap().pdn_result());
+            match (tag("Result"), first_white) {
+                ("1-0", true) | ("0-1", false) => fw += 1,
+                ("1/2-1/2", _) => fd += 1,
+                _ => fl += 1,
+            }
+        } else {
+            assert_eq!(game.moves_text().len(), 12);
+            assert_eq!(tag("Result"), "1/2-1/2");
+            assert_eq!(tag("Termination"), "adjudicated a draw at 12 plies");
+        }
+    }
+    assert_eq!((fw, fd, fl), (w, d, l), "{text}");
+    // A file that cannot be opened is one clear error before any game.
+    let o = draughts(&[
+        "match",
+        "-v",
+        "russian",
+        "-a",
+        "easy",
+        "-b",
+        "random",
+        "--pdn",
+        "/no/such/dir/x.pdn",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("draughts: --pdn /no/such/dir/x.pdn: "),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
