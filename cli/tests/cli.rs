@@ -725,24 +725,17 @@ fn match_writes_every_game_to_a_pdn_file() {
     let path = dir.join("games.pdn");
     let _ = std::fs::remove_file(&path);
     let file = path.to_str().unwrap();
-    let (games, w, d, l) = match_row(&[
-        "-v", "russian", "-a", "easy", "-b", "random", "-g", "4", "-t", "2", "--pdn", file,
-    ]);
+    // easy against random in Russian, then these arguments.
+    let with = |rest: &[&'static str]| {
+        let mut all = vec!["-v", "russian", "-a", "easy", "-b", "random"];
+        all.extend_from_slice(rest);
+        all
+    };
+    let (games, w, d, l) =
+        match_row(&[with(&["-g", "4", "-t", "2"]), vec!["--pdn", file]].concat());
     // A second run appends: two games cut off at 12 plies.
-    let (games2, _, d2, _) = match_row(&[
-        "-v",
-        "russian",
-        "-a",
-        "easy",
-        "-b",
-        "random",
-        "-g",
-        "2",
-        "--max-plies",
-        "12",
-        "--pdn",
-        file,
-    ]);
+    let (games2, _, d2, _) =
+        match_row(&[with(&["-g", "2", "--max-plies", "12"]), vec!["--pdn", file]].concat());
     assert_eq!((games2, d2), (2, 2));
     let text = std::fs::read_to_string(&path).unwrap();
     let records = draughts::pdn::parse_pdn(&text);
@@ -770,17 +763,7 @@ fn match_writes_every_game_to_a_pdn_file() {
     }
     assert_eq!((fw, fd, fl), (w, d, l), "{text}");
     // A file that cannot be opened is one clear error before any game.
-    let o = draughts(&[
-        "match",
-        "-v",
-        "russian",
-        "-a",
-        "easy",
-        "-b",
-        "random",
-        "--pdn",
-        "/no/such/dir/x.pdn",
-    ]);
+    let o = draughts(&[vec!["match"], with(&["--pdn", "/no/such/dir/x.pdn"])].concat());
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).starts_with("draughts: --pdn /no/such/dir/x.pdn: "),
