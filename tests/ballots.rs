@@ -98,8 +98,7 @@ fn quiet_three_ply_spread<V: Variant>(file: &str) {
             let two = one.play(b);
             for c in two.legal_moves().iter() {
                 let three = two.play(c);
-                let replies = three.legal_moves();
-                if c.is_capture() || replies.is_empty() || replies.iter().any(|m| m.is_capture()) {
+                if c.is_capture() || three.legal_moves().is_empty() || three.has_captures() {
                     continue;
                 }
                 if seen.insert(three.to_fen()) {

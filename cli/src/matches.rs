@@ -107,11 +107,14 @@ impl Player {
             s.parse().map(Player::Level).map_err(|e| e.to_string())
         }
     }
-    fn name(self) -> String {
-        match self {
-            Player::Level(l) => l.to_string(),
-            Player::Random => "random".into(),
-            Player::External => "engine".into(),
+    /// The player's name: the external engine's own (its Hub `id`) where
+    /// it is running.
+    fn name(self, external: Option<&External>) -> String {
+        match (self, external) {
+            (Player::Level(l), _) => l.to_string(),
+            (Player::Random, _) => "random".into(),
+            (Player::External, Some(x)) => x.name.clone(),
+            (Player::External, None) => "engine".into(),
         }
     }
     fn spec(self, cfg: &Config) -> Option<LevelSpec> {
@@ -275,10 +278,7 @@ fn play_game<V: Variant>(
         }
     }
     if let Some(file) = &cfg.pdn {
-        let name = |p: Player| match (p, external.as_deref()) {
-            (Player::External, Some(x)) => x.name.clone(),
-            _ => p.name(),
-        };
+        let name = |p: Player| p.name(external.as_deref());
         let (white, black) = if first_is_white {
             (name(cfg.first), name(cfg.second))
         } else {
@@ -456,13 +456,10 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 None => None,
             };
             let t = crate::common::with_variant!(kind, run_match(cfg, external.as_mut()))?;
-            let second = match &external {
-                Some(x) => x.name.clone(),
-                None => second.name(),
-            };
+            let second = second.name(external.as_ref());
             println!(
                 "| {kind} | {} vs {} | {} | {} | {} | {} | {} | {:.1} | {:.0} |",
-                first.name(),
+                first.name(None),
                 second,
                 t.games(),
                 t.wins,
