@@ -82,7 +82,7 @@ pub struct Args {
     engine_level: String,
     /// Play `--first` (a level) against a DXP follower at HOST:PORT
     /// (International draughts; as `draughts dxp --connect`).
-    #[arg(long, conflicts_with_all = ["engine", "ladder", "ballots"])]
+    #[arg(long, conflicts_with_all = ["engine", "ladder", "ballots", "pdn"])]
     dxp: Option<String>,
     /// Append every game to this PDN file as it ends (created if missing),
     /// with its result and how it ended (`Termination`).

@@ -238,4 +238,19 @@ fn match_dxp_plays_a_level_against_a_follower() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // `--pdn` writes the level and engine matches' games, not DXP's: the
+    // combination is refused before anything connects or is created.
+    let pdn = std::env::temp_dir().join(format!("draughts-dxp-pdn-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args(["match", "--dxp", "127.0.0.1:1", "-a", "easy", "--pdn"])
+        .arg(&pdn)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--pdn") && err.contains("cannot be used with"),
+        "{err}"
+    );
+    assert!(!pdn.exists());
 }
