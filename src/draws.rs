@@ -245,7 +245,9 @@ impl CountRule {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct DrawRules {
     /// The same position (placement and side to move) for the k-th time,
-    /// counted since the last capture or man move, is a draw.
+    /// counted since the last irreversible move (a capture or a man's move
+    /// to another row: [`Position::is_irreversible`](crate::Position::is_irreversible)),
+    /// is a draw.
     pub repetition: Option<u8>,
     /// Whether the repetition draw is automatic or claimed.
     pub repetition_trigger: Trigger,

@@ -10,7 +10,9 @@
 //!
 //! * **Repetition** (`repetition: Some(k)`): the same placement with the same
 //!   side to move for the k-th time, counted only since the last irreversible
-//!   move (a capture or a man move). The current position counts.
+//!   move (a capture or a man's move to another row: a Turkish man's sideways
+//!   step can be undone, see [`Position::is_irreversible`]). The current
+//!   position counts.
 //! * **Plies and moves**: a ply is one player's move; "N moves each" in a
 //!   federation's text is 2N plies ([`Limit`]).
 //! * **Automatic or claimed**: [`DrawMode`] chooses between ending the game
@@ -524,10 +526,10 @@ impl<V: Variant> Game<V> {
             } else {
                 0
             },
-            irreversible: if king_move && !capture {
-                prev.irreversible
-            } else {
+            irreversible: if pos.is_irreversible(&mv) {
                 index
+            } else {
+                prev.irreversible
             },
             counts,
         };
@@ -655,8 +657,9 @@ impl<V: Variant> Game<V> {
     }
 
     /// The index (in [`Game::positions`]) of the position after the last
-    /// irreversible move (a capture or a man move; 0 when there is none):
-    /// repetitions are counted from there.
+    /// irreversible move ([`Position::is_irreversible`]: a capture or a man's
+    /// move to another row; 0 when there is none): repetitions are counted
+    /// from there.
     ///
     /// ```
     /// use draughts::{Game, International, Position};

@@ -6,7 +6,7 @@ use core::marker::PhantomData;
 use crate::bitboard::{BitSet, Bitboard, Square};
 use crate::error::{MoveError, PositionError};
 use crate::face::{bit, squares, wide, Face};
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Layout};
 use crate::moves::{Move, MoveList, MoveMode};
 use crate::squares::Bits;
 use crate::squares::SquareSet;
@@ -380,6 +380,40 @@ impl<V: Variant> Position<V> {
     #[inline]
     pub fn kings(&self, color: Color) -> SquareSet<V> {
         SquareSet::from_bits(self.side(color) & self.kings)
+    }
+
+    /// True when `mv`, played here, can never be undone, so no position
+    /// before it can occur again: a capture, or a man's step to another row.
+    /// A king's move is reversible, and so is a Turkish man's sideways step
+    /// (it may step back). Repetitions are counted from the last
+    /// irreversible move ([`Game::irreversible_index`](crate::Game::irreversible_index)).
+    ///
+    /// ```
+    /// use draughts::{Position, Russian, Turkish};
+    ///
+    /// let pos = Position::<Turkish>::from_fen("W:Wd4,Kh1:Ba8").unwrap();
+    /// let sideways = pos.parse_move("d4-c4").unwrap();
+    /// let forward = pos.parse_move("d4-d5").unwrap();
+    /// let king = pos.parse_move("h1-h5").unwrap();
+    /// assert!(!pos.is_irreversible(&sideways));
+    /// assert!(pos.is_irreversible(&forward));
+    /// assert!(!pos.is_irreversible(&king));
+    ///
+    /// let pos = Position::<Russian>::start();
+    /// assert!(pos.is_irreversible(&pos.parse_move("c3-d4").unwrap()));
+    /// ```
+    #[inline]
+    pub fn is_irreversible(&self, mv: &Move<V>) -> bool {
+        if mv.is_capture() {
+            return true;
+        }
+        if !(self.kings & Bits::<V>::bit(mv.from.0 as u32)).is_zero() {
+            return false;
+        }
+        // A man on a diagonal board always changes row; on an orthogonal
+        // one (Turkish) it may step sideways.
+        V::Board::LAYOUT == Layout::Diagonal
+            || V::Board::coords(mv.from).0 != V::Board::coords(mv.to()).0
     }
 
     /// The men of `color`.

@@ -602,3 +602,41 @@ fn the_king_move_count_is_a_draw_in_the_search() {
         a.moves
     );
 }
+
+/// Turkish men step sideways, and such steps can be undone: after seven
+/// plies of two men stepping to and fro, White's eighth brings the start
+/// position back a third time, a draw the search scores exactly 0 at every
+/// depth (it used to count repetitions only since the last man move).
+#[test]
+fn a_repetition_of_sideways_man_steps_scores_as_a_draw() {
+    use draughts::Turkish;
+    let start = Position::<Turkish>::from_fen("B:Wa3:Bb5,h7").unwrap();
+    let mut game = Game::from_position(start);
+    for text in [
+        "b5-a5", "a3-b3", "a5-b5", "b3-a3", "b5-a5", "a3-b3", "a5-b5",
+    ] {
+        game.play_text(text).unwrap();
+    }
+    let mut after = game.clone();
+    after.play_text("b3-a3").unwrap();
+    assert_eq!(
+        after.outcome(),
+        Some(draughts::Outcome::Draw {
+            reason: draughts::DrawReason::Repetition
+        })
+    );
+    let score_of = |game: &Game<Turkish>, depth: u32| {
+        let a = Engine::with_tt_mib(1).analyse(game, &Limits::depth(depth), Hooks::default());
+        a.moves
+            .iter()
+            .find(|(m, _)| m.to_string() == "b3-a3")
+            .unwrap()
+            .1
+    };
+    for depth in 1..=6 {
+        assert_eq!(score_of(&game, depth), Score::DRAW, "depth {depth}");
+    }
+    // Without the history the same step is scored as play goes on.
+    let alone = Game::from_position(*game.position());
+    assert_ne!(score_of(&alone, 6), Score::DRAW);
+}

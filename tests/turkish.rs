@@ -120,3 +120,40 @@ fn black_man_promotes_after_capture_along_first_row() {
     assert_eq!(m[0].to_string(), "c3xc1xe1");
     assert!(m[0].promotes());
 }
+
+/// A man's sideways step can be undone, so it does not end the stretch in
+/// which repetitions count (a forward step does): two men stepping to and
+/// fro sideways bring the start position back a third time on the 8th ply,
+/// and Turkish's threefold repetition draws the game there, not before.
+#[test]
+fn sideways_man_steps_repeat_to_a_threefold_draw() {
+    use draughts::{DrawReason, Game, Outcome};
+    let start = Position::<Turkish>::from_fen("W:Wa3,h2:Bb5,h7").unwrap();
+    let mut game = Game::from_position(start);
+    for (ply, text) in ["a3-b3", "b5-a5", "b3-a3", "a5-b5"]
+        .iter()
+        .cycle()
+        .take(8)
+        .enumerate()
+    {
+        assert_eq!(game.outcome(), None, "drawn before ply {}", ply + 1);
+        let mv = game.position().parse_move(text).unwrap();
+        assert!(!game.position().is_irreversible(&mv), "{text}");
+        game.play(&mv).unwrap();
+    }
+    assert_eq!(game.irreversible_index(), 0);
+    assert_eq!(game.repetitions(), 3);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Repetition
+        })
+    );
+    // A forward step cannot be undone: the count starts again after it.
+    let mut game = Game::from_position(start);
+    for text in ["a3-b3", "b5-a5", "b3-b4", "a5-b5"] {
+        game.play_text(text).unwrap();
+    }
+    assert_eq!(game.irreversible_index(), 3);
+    assert_eq!(game.repetitions(), 1);
+}

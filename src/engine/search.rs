@@ -37,7 +37,6 @@ use crate::moves::{Move, MoveList, MoveMode};
 use crate::outcome::{board_win, Outcome};
 use crate::position::Position;
 use crate::sort::sort_by_key;
-use crate::squares::Bits;
 use crate::variant::Variant;
 
 /// The transposition table size of [`Engine::new`], in MiB: what the
@@ -549,15 +548,14 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
     fn child(&self, node: &Node<V>, m: &Move<V>) -> Node<V> {
         let pos = &node.pos;
         let next = pos.play(m);
-        let king_move = !(pos.kings & Bits::<V>::bit(m.from.0 as u32)).is_zero();
         Node {
             pos: next,
             hash: pos.zobrist_after(node.hash, m),
             ply: node.ply + 1,
-            irrev: if king_move && !m.is_capture() {
-                node.irrev
-            } else {
+            irrev: if pos.is_irreversible(m) {
                 self.hashes.len()
+            } else {
+                node.irrev
             },
             counts: node.counts.after(pos, m, &next),
             ..*node
