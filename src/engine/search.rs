@@ -827,7 +827,9 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
                 }
             }
         }
-        let moves = pos.legal_moves();
+        // Filled in place: a returned list is copied (about a kilobyte).
+        let mut moves = MoveList::new();
+        pos.generate(MoveMode::Distinct, &mut moves);
         if moves.is_empty() {
             return decided_score(pos, ply, || true).unwrap_or(0);
         }
@@ -926,7 +928,8 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             }
             return self.pressured(node, self.eval.evaluate(pos));
         }
-        let mut moves: MoveList<V> = pos.legal_moves();
+        let mut moves = MoveList::new();
+        pos.generate(MoveMode::Distinct, &mut moves);
         // Biggest captures first.
         sort_by_key(&mut moves, |m| core::cmp::Reverse(m.captured.count()));
         let mut best = -INF;
