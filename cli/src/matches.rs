@@ -65,7 +65,8 @@ pub struct Args {
     /// Seed of the openings and of the levels' random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games played in parallel.
+    /// Games played in parallel (with `--engine` always one: the external
+    /// engine plays one game at a time).
     #[arg(long, short, default_value_t = 1)]
     threads: usize,
     /// Openings from a ballot file (one FEN or move list per line; `#`
