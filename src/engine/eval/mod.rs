@@ -159,8 +159,12 @@ fn row_mask<V: Variant>(row: u8) -> Bits<V> {
 impl<V: Variant> Evaluator<V> {
     /// The tables of `V`, for a search that plays for `us`.
     pub(crate) fn new(us: Color) -> Self {
+        Self::with_weights(us, *Family::of::<V>().weights())
+    }
+
+    /// The tables of `V` with weights `w` (the fit tries other weights).
+    pub(crate) fn with_weights(us: Color, w: Weights) -> Self {
         let family = Family::of::<V>();
-        let w = *family.weights();
         let (width, height) = (V::Board::WIDTH, V::Board::HEIGHT);
         let mut man = [[0i16; 128]; 2];
         let mut king = [0i16; 128];
@@ -321,5 +325,7 @@ impl<V: Variant> Evaluator<V> {
     }
 }
 
+#[cfg(test)]
+mod fit;
 #[cfg(test)]
 mod tests;
