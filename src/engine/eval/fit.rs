@@ -44,38 +44,35 @@ const NAMES: [&str; 14] = [
     "balance",
 ];
 
-fn params(w: &Weights) -> [i32; 14] {
-    let a = &w.advance;
+/// The fitted weights of `w`, in the order of [`NAMES`].
+fn fields(w: &mut Weights) -> [&mut i32; 14] {
+    let [_, a1, a2, a3, a4, a5, a6, ..] = &mut w.advance;
     [
-        w.king,
-        a[1],
-        a[2],
-        a[3],
-        a[4],
-        a[5],
-        a[6],
-        w.center,
-        w.king_center,
-        w.back_row,
-        w.runaway,
-        w.mobility,
-        w.trade,
-        w.balance,
+        &mut w.king,
+        a1,
+        a2,
+        a3,
+        a4,
+        a5,
+        a6,
+        &mut w.center,
+        &mut w.king_center,
+        &mut w.back_row,
+        &mut w.runaway,
+        &mut w.mobility,
+        &mut w.trade,
+        &mut w.balance,
     ]
 }
 
+fn params(w: &Weights) -> [i32; 14] {
+    fields(&mut w.clone()).map(|x| *x)
+}
+
 fn with_params(mut w: Weights, v: &[i32; 14]) -> Weights {
-    w.king = v[0];
-    w.advance[1..7].copy_from_slice(&v[1..7]);
-    [
-        w.center,
-        w.king_center,
-        w.back_row,
-        w.runaway,
-        w.mobility,
-        w.trade,
-        w.balance,
-    ] = [v[7], v[8], v[9], v[10], v[11], v[12], v[13]];
+    for (field, value) in fields(&mut w).into_iter().zip(v) {
+        *field = *value;
+    }
     w
 }
 
