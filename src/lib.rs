@@ -102,3 +102,13 @@ pub mod rules {}
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The examples of `docs/library.md`, compiled and run as doctests.
+#[doc = include_str!("../docs/library.md")]
+#[cfg(doctest)]
+pub struct LibraryGuideDoctests;
+
+/// The examples of `docs/engine.md`, compiled and run as doctests.
+#[doc = include_str!("../docs/engine.md")]
+#[cfg(doctest)]
+pub struct EngineGuideDoctests;
