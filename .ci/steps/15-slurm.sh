@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The README's Slurm recipe ("Perft past one machine") on a one-node Slurm
+# The Slurm recipe of docs/perft.md ("Perft past one machine") on a one-node Slurm
 # started here from Debian's packages (slurmctld and slurmd on this machine,
-# munge for authentication): the README's perft.sbatch, with its 100 parts
+# munge for authentication): its perft.sbatch, with its 100 parts
 # made 4 and 8 CPUs made 1, counts a small perft as an array job; a merge job
 # waits for it (--dependency=afterok), a task is rerun alone, and the merged
 # count must equal the direct count. The daemons this step starts, it stops.
@@ -99,8 +99,8 @@ sinfo
 
 work=$(mktemp -d)
 cd "$work"
-# The README's script, as the README says to save it.
-awk '/^#!\/bin\/bash$/ {on=1} on && /^```/ {exit} on {print}' "$root/README.md" > perft.sbatch
+# The script of docs/perft.md, as that page says to save it.
+awk '/^#!\/bin\/bash$/ {on=1} on && /^```/ {exit} on {print}' "$root/docs/perft.md" > perft.sbatch
 grep -q -- '--part "$SLURM_ARRAY_TASK_ID/100"' perft.sbatch
 sed -i -e 's/100/4/g' -e 's/--cpus-per-task=8/--cpus-per-task=1/' perft.sbatch
 cat perft.sbatch
