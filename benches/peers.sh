@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Perft against the peers (Scan 3.1, DCTL, kish), CPU time side by side: the
-# table in README.md's perft section. Build the peers first as
+# table in docs/perft.md (Against other programs). Build the peers first as
 # ../shared/peers/README.md says (outside this repository), then:
 #
 #   cargo build --release -p draughts-cli   # CARGO_TARGET_DIR is honoured

@@ -28,7 +28,7 @@
 //!
 //! # The built-in rules and their sources
 //! Each preset constant below documents its federation text and how it is
-//! read; the README's rules section has the same table. Where no federation
+//! read; docs/rules.md has the same table. Where no federation
 //! text could be found the preset keeps repetition only and says so.
 
 use core::fmt;

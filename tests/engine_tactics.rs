@@ -4,7 +4,7 @@
 //! node budget instead of its second.
 //!
 //! Each (variant, source) group is reported apart and has its own floor, set
-//! just under the share measured (README, "Tactics"): published problems
+//! just under the share measured (docs/engine.md, "Tactics"): published problems
 //! (`problem ...` rows), shots from real games (`game ...` rows), and the
 //! Turkish rows, which the engine's own depth-8 analysis produced
 //! (`generated: ...`): those only show that `hard` still agrees with a deeper
@@ -70,7 +70,7 @@ fn hard_finds_the_shots() {
         source_kind(r[3]);
     }
     // (variant, source, result, floor): each floor just under the share
-    // measured at the commit the README names.
+    // measured at the commit docs/engine.md names.
     let results = [
         ("english", "problem", solve::<English>(&rows, "problem"), 16),
         ("english", "game", solve::<English>(&rows, "game"), 13),

@@ -1,5 +1,5 @@
 //! `perft split` → GNU parallel → `perft merge` gives the direct count, and a
-//! rerun with `--joblog --resume` counts nothing twice (the README recipe).
+//! rerun with `--joblog --resume` counts nothing twice (the recipe of docs/perft.md).
 //! Skipped with a message when GNU parallel is not installed, except under CI
 //! (CI=true), whose step installs it.
 use std::path::{Path, PathBuf};
@@ -62,7 +62,7 @@ fn split_parallel_merge(dir: &Path, variant: &str, routes: bool, k: u32, n: u32)
         split.arg("--routes");
     }
     run(&mut split);
-    // As in the README: every line of the units file is one job.
+    // As in docs/perft.md: every line of the units file is one job.
     let parallel = || {
         let mut p = Command::new("parallel");
         p.args([
