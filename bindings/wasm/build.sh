@@ -101,7 +101,9 @@ wasm-bindgen --target web --out-dir "$out" --out-name draughts --remove-name-sec
 # as wasm-bindgen wrote it (about twice the size), for older runtimes.
 # -O1 after the merge tidies the thunks it leaves; -Os/-Oz were measured
 # and grow the gzipped size (README.md).
+merged=false
 if [ "$profile" = release ] && [ "${DRAUGHTS_WASM_MERGE:-1}" != 0 ]; then
+  merged=true
   tools="$target_dir/binaryen"
   if [ ! -x "$tools/node_modules/.bin/wasm-opt" ] || ! cmp -s "$here/tools/package-lock.json" "$tools/package-lock.json"; then
     command -v npm >/dev/null || {
@@ -120,6 +122,35 @@ if [ "$profile" = release ] && [ "${DRAUGHTS_WASM_MERGE:-1}" != 0 ]; then
     "$out/draughts_bg.wasm" -o "$out/draughts_bg.merged.wasm"
   mv "$out/draughts_bg.merged.wasm" "$out/draughts_bg.wasm"
 fi
+
+# The runtime check (js/runtime.js, js/runtime.d.ts): `init` and `initSync`
+# first ask the engine whether it has what the module needs, and throw an
+# Error that says what (and which Node.js and browsers have it) instead of
+# WebAssembly's CompileError, which does not (Node 20: "invalid value type
+# 'stringref'"). It replaces wasm-bindgen's export line, wrapping the two.
+glue="$out/draughts.js"
+exports='export { initSync, __wbg_init as default };'
+if [ "$(grep -cxF "$exports" "$glue")" != 1 ]; then
+  echo "wasm-bindgen's draughts.js has no line '$exports': js/runtime.js must follow its new names" >&2
+  exit 1
+fi
+grep -vxF "$exports" "$glue" >"$glue.tmp"
+if [ "$merged" = true ]; then
+  cat "$here/js/runtime.js" >>"$glue.tmp"
+  # Node.js 22 is the first with typed function references (V8 12.4).
+  engines='"engines": { "node": ">=22" },'
+else
+  # An unmerged module needs WebAssembly only.
+  check="$(sed 's/^const DRAUGHTS_NEEDS_FUNCTION_REFERENCES = true;$/const DRAUGHTS_NEEDS_FUNCTION_REFERENCES = false;/' "$here/js/runtime.js")"
+  grep -qx 'const DRAUGHTS_NEEDS_FUNCTION_REFERENCES = false;' <<<"$check" || {
+    echo "js/runtime.js lacks its line 'const DRAUGHTS_NEEDS_FUNCTION_REFERENCES = true;'" >&2
+    exit 1
+  }
+  printf '%s\n' "$check" >>"$glue.tmp"
+  engines=""
+fi
+mv "$glue.tmp" "$glue"
+cat "$here/js/runtime.d.ts" >>"$out/draughts.d.ts"
 
 version="$(awk -F'"' '/^version =/ { print $2; exit }' "$here/Cargo.toml")"
 # The package's metadata from the crate's Cargo.toml (version, license,
@@ -150,11 +181,11 @@ cat >"$out/package.json" <<EOF
     "./draughts_bg.wasm": "./draughts_bg.wasm"
   },
   "files": ["draughts.js", "draughts.d.ts", "draughts_bg.wasm", "draughts_bg.wasm.d.ts"],
-  "sideEffects": false,
-  "engines": { "node": ">=22" }
+  $engines
+  "sideEffects": false
 }
 EOF
-# No line for a missing repository.
+# No line for a missing repository or engines.
 sed -i '/^ *$/d' "$out/package.json"
 cp "$here/README.md" "$out/README.md"
 

@@ -37,3 +37,8 @@ const one: VariantInfo = variant("english-site");
 const dispose: () => void = engine[Symbol.dispose];
 
 console.log(nodes, moves, routes, lines, fen, diagram, total, tagged, text, outcome, chosen, reply, found, all, one, dispose);
+
+// The runtime check: null, or the sentence `init` would throw.
+import { runtimeProblem } from "./pkg/draughts.js";
+const problem: string | null = runtimeProblem();
+const simulated: string | null = runtimeProblem(() => false) ?? runtimeProblem(null);
