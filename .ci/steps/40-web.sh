@@ -6,7 +6,8 @@
 # bindings/wasm/build.sh, then runs the wasm crate's Rust unit tests, the
 # package's Node tests (with TypeScript, from its package-lock.json, for the
 # type check of the READMEs' examples; on Node.js 22 or later, from the npm
-# registry where the machine's is older), `npm pack --dry-run` on the package
+# registry where the machine's is older, and then the runtime check's test on
+# the machine's own Node too), `npm pack --dry-run` on the package
 # and the page's tests in headless Chromium.
 #
 # `node --test` is given the test files (a directory argument only works on
@@ -87,6 +88,12 @@ if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 22 ]; then
 fi
 echo "== Node tests on Node $("$node_bin" --version)"
 "$node_bin" --test bindings/wasm/tests/*.test.mjs
+if [ "$node_bin" != node ]; then
+  # The machine's older Node lacks what the package needs: the package must
+  # say so (runtime.test.mjs checks the real refusal there).
+  echo "== the runtime check on the machine's Node $(node --version)"
+  node --test bindings/wasm/tests/runtime.test.mjs
+fi
 
 echo "== the page's tests in headless Chromium ($((SECONDS - start)) s so far)"
 (cd web && npm ci --no-audit --no-fund --loglevel=error)
