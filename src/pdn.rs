@@ -32,7 +32,7 @@ use core::any::Any;
 use core::fmt;
 
 mod tree;
-pub use tree::{parse_pdn_tree, GameTree, PdnLine, PdnNode};
+pub use tree::{parse_pdn_tree, Branch, GameTree, LineError, LinePath, PdnLine, PdnNode};
 
 use crate::any::AnyGame;
 use crate::bitboard::Square;

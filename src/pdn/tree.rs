@@ -74,6 +74,93 @@ pub struct GameTree {
     pub line: usize,
 }
 
+/// Where a variation branches off the line it is written in: one step of a
+/// [`LinePath`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Branch {
+    /// The index in the parent line's [`moves`](PdnLine::moves) of the move
+    /// the variation replaces (0 for its first move).
+    pub move_index: usize,
+    /// The index of the variation among that move's
+    /// [`variations`](PdnNode::variations): 0 for the first (the text
+    /// counts from 1: `variation 1`).
+    pub variation: usize,
+    /// The move number of the move the variation replaces, as the text
+    /// numbers it: the number written on it, else the last one written
+    /// before it counted on (one move a ply, the second mover's move then
+    /// the next number), else counted from 1 at the game's start.
+    pub number: u32,
+    /// The replaced move is the second mover's (`12...` in PDN), by the
+    /// same count: `...` written on it, else one move a ply from the last
+    /// number written (the first move of a game without numbers is the
+    /// first mover's). Which colour that is depends on the variant
+    /// ([`Rules::first_mover`](crate::Rules::first_mover)).
+    pub reply: bool,
+}
+
+/// Which line of a [`GameTree`]: the main line (no branches), or a
+/// variation by the [`Branch`]es that lead to it from the main line,
+/// outermost first (the last is the variation itself).
+///
+/// It is written as the variation, where it branches, and the variations
+/// it is inside, innermost first:
+/// `variation 2 at 12... (inside variation 1 at 9.)`; the main line is
+/// `the main line`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LinePath {
+    /// The variations, outermost first; empty for the main line.
+    pub branches: Vec<Branch>,
+}
+
+impl LinePath {
+    /// It is the main line.
+    pub fn is_main_line(&self) -> bool {
+        self.branches.is_empty()
+    }
+}
+
+impl fmt::Display for Branch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dots = if self.reply { "..." } else { "." };
+        write!(
+            f,
+            "variation {} at {}{dots}",
+            self.variation + 1,
+            self.number
+        )
+    }
+}
+
+impl fmt::Display for LinePath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some((last, outer)) = self.branches.split_last() else {
+            return write!(f, "the main line");
+        };
+        write!(f, "{last}")?;
+        for (i, b) in outer.iter().rev().enumerate() {
+            write!(f, "{}{b}", if i == 0 { " (inside " } else { ", inside " })?;
+        }
+        if !outer.is_empty() {
+            write!(f, ")")?;
+        }
+        Ok(())
+    }
+}
+
+/// A line of a [`GameTree`] that does not replay
+/// ([`GameTree::replay_lines`]): which line, and why (by default
+/// [`replay`](super::replay)'s error). It is written `<path>: <error>`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{path}: {error}")]
+pub struct LineError<E = PdnErrorKind> {
+    /// The line.
+    pub path: LinePath,
+    /// Why it does not replay.
+    pub error: E,
+}
+
 /// The strength mark of NAGs 1 to 6.
 const MARKS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
 
@@ -129,42 +216,157 @@ impl GameTree {
         }
     }
 
-    /// Replays the main line and every variation (each from the position
-    /// before the move it replaces, nested ones too) with the rules of the
-    /// game's variant ([`replay`](super::replay): `default` for a record
-    /// without `GameType`): the games of the lines, the main line first,
-    /// then the variations in the order they are written, depth first.
-    ///
-    /// # Errors
-    /// The first line that does not replay, with [`replay`](super::replay)'s
-    /// error (its move number, side and text).
+    /// Every line of the tree as a [`PdnGame`] with its [`LinePath`]: the
+    /// main line first, then the variations in the order they are written,
+    /// depth first (a variation's own variations right after it). A
+    /// variation's game is the moves before the one it replaces (its parent
+    /// line's, from the game's start) followed by its own moves, with the
+    /// tree's tags and result; each move carries the last move number
+    /// written before it, as [`GameTree::main_line`] gives them.
     ///
     /// ```
     /// use draughts::pdn::parse_pdn_tree;
+    /// let tree = parse_pdn_tree("1. 32-28 19-23 (18-23 38-32 (37-32)) 2. 28x19 *").remove(0).unwrap();
+    /// let lines = tree.lines();
+    /// let paths: Vec<String> = lines.iter().map(|(path, _)| path.to_string()).collect();
+    /// assert_eq!(paths, ["the main line", "variation 1 at 1...", "variation 1 at 2. (inside variation 1 at 1...)"]);
+    /// let texts: Vec<&str> = lines[2].1.moves.iter().map(|m| m.text.as_str()).collect();
+    /// assert_eq!(texts, ["32-28", "18-23", "37-32"]);
+    /// ```
+    pub fn lines(&self) -> Vec<(LinePath, PdnGame)> {
+        let mut out = Vec::new();
+        let mut path = Vec::new();
+        self.walk(&self.main, &[], (1, false), &mut path, &mut out);
+        out
+    }
+
+    /// Adds to `out` the line `line` (after the moves `prefix`) and its
+    /// variations; `start` is the number and side of its first move's slot
+    /// before any number written on it.
+    fn walk(
+        &self,
+        line: &PdnLine,
+        prefix: &[PdnNode],
+        start: (u32, bool),
+        path: &mut Vec<Branch>,
+        out: &mut Vec<(LinePath, PdnGame)>,
+    ) {
+        let flat = |n: &PdnNode| PdnNode {
+            variations: Vec::new(),
+            ..n.clone()
+        };
+        let mut whole: Vec<PdnNode> = prefix.to_vec();
+        whole.extend(line.moves.iter().map(flat));
+        out.push((
+            LinePath {
+                branches: path.clone(),
+            },
+            self.game_of(whole),
+        ));
+        let mut state = start;
+        for (i, node) in line.moves.iter().enumerate() {
+            // One move a ply: the second mover's move is followed by the
+            // first mover's of the next number.
+            let slot = match (i, state) {
+                (0, _) => start,
+                (_, (n, true)) => (n.saturating_add(1), false),
+                (_, (n, false)) => (n, true),
+            };
+            state = node.number.map_or(slot, |n| (n, node.ellipsis));
+            if node.variations.is_empty() {
+                continue;
+            }
+            let mut before: Vec<PdnNode> = prefix.to_vec();
+            before.extend(line.moves[..i].iter().map(flat));
+            for (j, v) in node.variations.iter().enumerate() {
+                path.push(Branch {
+                    move_index: i,
+                    variation: j,
+                    number: state.0,
+                    reply: state.1,
+                });
+                self.walk(v, &before, slot, path, out);
+                path.pop();
+            }
+        }
+    }
+
+    /// The game of the moves `nodes` with the tree's tags and result.
+    fn game_of(&self, nodes: Vec<PdnNode>) -> PdnGame {
+        let line = GameTree {
+            main: PdnLine {
+                comments: Vec::new(),
+                moves: nodes,
+            },
+            ..GameTree::default()
+        };
+        PdnGame {
+            tags: self.tags.clone(),
+            moves: line.main_line().moves,
+            result: self.result.clone(),
+            line: self.line,
+        }
+    }
+
+    /// Replays the main line and every variation (each from the position
+    /// before the move it replaces, nested ones too) with the rules of the
+    /// game's variant ([`replay`](super::replay): `default` for a record
+    /// without `GameType`): the games of the lines, in the order of
+    /// [`GameTree::lines`] (the main line first, then the variations in the
+    /// order they are written, depth first).
+    ///
+    /// # Errors
+    /// The first line that does not replay: a [`LineError`] with the line's
+    /// [`LinePath`] (which variation, where it branches, inside which
+    /// others) and [`replay`](super::replay)'s error (the move number, side
+    /// and text of the move that failed).
+    ///
+    /// ```
+    /// use draughts::pdn::{parse_pdn_tree, PdnErrorKind};
     /// let tree = parse_pdn_tree("[GameType \"20\"]\n1. 32-28 19-23 (18-23 38-32) *").remove(0).unwrap();
     /// let lines = tree.replay_lines(None).unwrap();
     /// assert_eq!(lines[1].moves_text(), ["32-28", "18-23", "38-32"]);
-    /// let bad = parse_pdn_tree("[GameType \"20\"]\n1. 32-28 19-23 (18-24) *").remove(0).unwrap();
-    /// assert!(bad.replay_lines(None).unwrap_err().to_string().contains("18-24"));
+    ///
+    /// // The second variation of 2. 33-29, inside the first one of 1... 19-23:
+    /// // 2. 31-25 is not a move.
+    /// let text = "[GameType \"20\"]\n1. 32-28 19-23 (17-21 2. 33-29 (2. 31-27) (2. 31-25)) 2. 28x19 *";
+    /// let bad = parse_pdn_tree(text).remove(0).unwrap();
+    /// let err = bad.replay_lines(None).unwrap_err();
+    /// assert!(err.to_string().starts_with("variation 2 at 2. (inside variation 1 at 1...): move 2 `31-25`"), "{err}");
+    /// let steps: Vec<(usize, usize, u32, bool)> =
+    ///     err.path.branches.iter().map(|b| (b.move_index, b.variation, b.number, b.reply)).collect();
+    /// assert_eq!(steps, [(1, 0, 1, true), (1, 1, 2, false)]);
+    /// assert!(matches!(err.error, PdnErrorKind::Move { .. }));
     /// ```
-    pub fn replay_lines(&self, default: Option<VariantKind>) -> Result<Vec<AnyGame>, PdnErrorKind> {
-        let mut lines = Vec::new();
-        collect_lines(&self.main, &[], &mut lines);
-        lines
+    pub fn replay_lines(&self, default: Option<VariantKind>) -> Result<Vec<AnyGame>, LineError> {
+        self.replay_lines_with(|game| super::replay(game, default))
+    }
+
+    /// Replays every line of [`GameTree::lines`] with `replay` (for
+    /// example [`dynamic::replay_pdn`](crate::dynamic::replay_pdn), which
+    /// also plays house rules), in that order, stopping at the first
+    /// error.
+    ///
+    /// # Errors
+    /// The first line `replay` refuses, with its [`LinePath`] and
+    /// `replay`'s error.
+    ///
+    /// ```
+    /// use draughts::dynamic::replay_pdn;
+    /// use draughts::pdn::parse_pdn_tree;
+    /// let tree = parse_pdn_tree("1. 11-15 (1. 9-14 22-18) 23-19 *").remove(0).unwrap();
+    /// let lines = tree.replay_lines_with(|g| replay_pdn(g, Some("english"))).unwrap();
+    /// assert_eq!(lines[1].moves_text(), ["9-14", "22-18"]);
+    /// let err = tree.replay_lines_with(|g| replay_pdn(g, Some("international"))).unwrap_err();
+    /// assert!(err.path.is_main_line());
+    /// ```
+    pub fn replay_lines_with<G, E>(
+        &self,
+        mut replay: impl FnMut(&PdnGame) -> Result<G, E>,
+    ) -> Result<Vec<G>, LineError<E>> {
+        self.lines()
             .into_iter()
-            .map(|nodes| {
-                let mut game = self.main_line();
-                game.moves = GameTree {
-                    main: PdnLine {
-                        comments: Vec::new(),
-                        moves: nodes,
-                    },
-                    ..GameTree::default()
-                }
-                .main_line()
-                .moves;
-                super::replay(&game, default)
-            })
+            .map(|(path, game)| replay(&game).map_err(|error| LineError { path, error }))
             .collect()
     }
 
@@ -192,25 +394,6 @@ impl GameTree {
     /// The tree as PDN text (the same as its [`Display`](fmt::Display)).
     pub fn to_pdn(&self) -> String {
         self.to_string()
-    }
-}
-
-/// Every line of `line` from the game's start: `prefix` then its moves, then
-/// (depth first) each variation with the moves before the one it replaces.
-fn collect_lines(line: &PdnLine, prefix: &[PdnNode], out: &mut Vec<Vec<PdnNode>>) {
-    let flat = |n: &PdnNode| PdnNode {
-        variations: Vec::new(),
-        ..n.clone()
-    };
-    let mut whole: Vec<PdnNode> = prefix.to_vec();
-    whole.extend(line.moves.iter().map(flat));
-    out.push(whole);
-    for (i, node) in line.moves.iter().enumerate() {
-        let mut before: Vec<PdnNode> = prefix.to_vec();
-        before.extend(line.moves[..i].iter().map(flat));
-        for v in &node.variations {
-            collect_lines(v, &before, out);
-        }
     }
 }
 
@@ -477,5 +660,158 @@ impl fmt::Display for GameTree {
             glue = w == "(";
         }
         writeln!(f, "{line}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(text: &str) -> GameTree {
+        parse_pdn_tree(text).remove(0).unwrap()
+    }
+
+    fn step(move_index: usize, variation: usize, number: u32, reply: bool) -> Branch {
+        Branch {
+            move_index,
+            variation,
+            number,
+            reply,
+        }
+    }
+
+    #[test]
+    fn a_path_names_the_variation_and_every_one_it_is_inside_innermost_first() {
+        let path = LinePath {
+            branches: vec![
+                step(3, 0, 9, false),
+                step(5, 1, 12, true),
+                step(0, 2, 12, true),
+            ],
+        };
+        assert_eq!(
+            path.to_string(),
+            "variation 3 at 12... (inside variation 2 at 12..., inside variation 1 at 9.)"
+        );
+        assert_eq!(LinePath::default().to_string(), "the main line");
+        assert!(LinePath::default().is_main_line() && !path.is_main_line());
+    }
+
+    #[test]
+    fn lines_come_main_line_first_then_variations_depth_first_with_their_paths() {
+        let t = tree(
+            "1. 32-28 (1. 33-29 (1. 34-30)) 19-23 (1... 18-23) (1... 17-22 2. 38-32 (2. 37-32)) *",
+        );
+        let got: Vec<(Vec<Branch>, Vec<String>)> = t
+            .lines()
+            .into_iter()
+            .map(|(p, g)| (p.branches, g.moves.into_iter().map(|m| m.text).collect()))
+            .collect();
+        let texts = |t: &[&str]| t.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            got,
+            [
+                (vec![], texts(&["32-28", "19-23"])),
+                (vec![step(0, 0, 1, false)], texts(&["33-29"])),
+                (
+                    vec![step(0, 0, 1, false), step(0, 0, 1, false)],
+                    texts(&["34-30"])
+                ),
+                (vec![step(1, 0, 1, true)], texts(&["32-28", "18-23"])),
+                (
+                    vec![step(1, 1, 1, true)],
+                    texts(&["32-28", "17-22", "38-32"])
+                ),
+                (
+                    vec![step(1, 1, 1, true), step(1, 0, 2, false)],
+                    texts(&["32-28", "17-22", "37-32"])
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn without_written_numbers_moves_are_counted_from_one() {
+        // As the syntax test file writes it: no numbers at all.
+        let t = tree("32-28 19-23 28x19 14x23 (13-18 33-29 (34-29)) *");
+        let paths: Vec<String> = t.lines().iter().map(|(p, _)| p.to_string()).collect();
+        assert_eq!(
+            paths,
+            [
+                "the main line",
+                "variation 1 at 2...",
+                "variation 1 at 3. (inside variation 1 at 2...)"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_written_number_resets_the_count() {
+        // A game from a position with the second mover to move.
+        let t = tree("[FEN \"B:W28,33:B18,19\"]\n17... 19-23 (17... 18-22 33-29 (28-22)) 28x19 *");
+        let paths: Vec<String> = t.lines().iter().map(|(p, _)| p.to_string()).collect();
+        assert_eq!(
+            paths,
+            [
+                "the main line",
+                "variation 1 at 17...",
+                "variation 1 at 18. (inside variation 1 at 17...)"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_failing_line_is_named_and_the_others_before_it_replay() {
+        let text = "[GameType \"20\"]\n1. 32-28 19-23 (1... 18-23 2. 38-32) (1... 17-21 2. 33-29 (2. 31-27) (2. 31-25)) 2. 28x19 *";
+        let err = tree(text).replay_lines(None).unwrap_err();
+        assert_eq!(
+            err.path.branches,
+            [step(1, 1, 1, true), step(1, 1, 2, false)]
+        );
+        assert!(
+            matches!(&err.error, PdnErrorKind::Move { number: 2, text, .. } if text == "31-25"),
+            "{err:?}"
+        );
+        assert!(
+            err.to_string().starts_with(
+                "variation 2 at 2. (inside variation 2 at 1...): move 2 `31-25` (White): "
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_bad_main_line_is_reported_as_the_main_line() {
+        let err = tree("[GameType \"20\"]\n1. 32-28 (1. 33-29) 28-32 *")
+            .replay_lines(None)
+            .unwrap_err();
+        assert!(err.path.is_main_line());
+        assert!(
+            err.to_string()
+                .starts_with("the main line: move 1... `28-32`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn replay_lines_with_keeps_the_callers_error() {
+        let t = tree("1. 32-28 19-23 (1... 18-24) *");
+        let err = t
+            .replay_lines_with(|g| {
+                if g.moves.len() > 1 && g.moves[1].text == "18-24" {
+                    Err("no")
+                } else {
+                    Ok(g.moves.len())
+                }
+            })
+            .unwrap_err();
+        assert_eq!(
+            (err.path.branches.as_slice(), err.error),
+            ([step(1, 0, 1, true)].as_slice(), "no")
+        );
+        assert_eq!(
+            t.replay_lines_with(|g| Ok::<_, ()>(g.moves.len())),
+            Ok(vec![2, 2])
+        );
     }
 }
