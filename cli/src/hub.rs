@@ -27,8 +27,8 @@
 use draughts::dynamic::{self, DynGame, DynHooks, DynInfo, DynPosition, MoveInfo};
 use draughts::engine::{Engine, Level, LevelSpec, Limits, Score, DEFAULT_TT_MIB};
 use draughts::{
-    AnyGame, AnyPosition, Color, DrawMode, Geometry, Move, Piece, PieceKind, Position, Variant,
-    VariantKind,
+    AnyGame, AnyPosition, Color, DrawMode, Geometry, Move, Piece, PieceKind, Position, Square,
+    Variant, VariantKind,
 };
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -136,28 +136,100 @@ impl Line {
     }
 }
 
-/// The Hub capture text `from x to x captured...` from square numbers (the
-/// captured ones in board order), or `None` when the variant writes its own
-/// move text (algebraic variants, and steps everywhere).
-fn hub_capture(algebraic: bool, from: u8, to: u8, captured: &[u8]) -> Option<String> {
-    if captured.is_empty() || algebraic {
-        return None;
-    }
-    let mut s = format!("{from}x{to}");
-    for n in captured {
-        s.push_str(&format!("x{n}"));
-    }
-    Some(s)
+/// How an answer writes its moves in the algebraic variants (Russian,
+/// Brazilian, Turkish, Czech): as numbers (the Hub protocol's way, and what
+/// pydraughts reads) or in the variant's own text (`c3-d4`). The numeric
+/// variants always answer in numbers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Notation {
+    Numeric,
+    Algebraic,
 }
 
-/// The square numbers of Hub capture text (`from x to [x captured...]`),
-/// or `None` when it is not one.
-fn hub_capture_numbers(algebraic: bool, text: &str) -> Option<Vec<u8>> {
-    if algebraic || !text.contains('x') {
-        return None;
+/// The squares of a board in their order on the wire (index 0 is square 1):
+/// PDN numbering, except in the algebraic variants, whose squares are
+/// counted from a1 as pydraughts counts them (row by row from White's side,
+/// each row from the a-file: 1 = a1, 2 = c1, 5 = b2 on an 8x8 board).
+struct WireSquares(Vec<Square>);
+
+impl WireSquares {
+    /// `pdn`: the squares in PDN number order; `coords`: (row, column) from
+    /// White's side.
+    fn new(pdn: Vec<Square>, algebraic: bool, coords: impl Fn(Square) -> (u8, u8)) -> WireSquares {
+        let mut squares = pdn;
+        if algebraic {
+            squares.sort_by_key(|&s| coords(s));
+        }
+        WireSquares(squares)
     }
-    let numbers: Option<Vec<u8>> = text.split('x').map(|t| t.trim().parse().ok()).collect();
-    numbers.filter(|n| n.len() >= 2)
+
+    fn of_dyn(pos: &dyn DynPosition) -> WireSquares {
+        let count = pos.squares().len();
+        let pdn = (1..=count).filter_map(|n| pos.square(n as u8)).collect();
+        WireSquares::new(pdn, pos.rules().game_type.algebraic, |s| {
+            pos.square_coords(s)
+        })
+    }
+
+    fn of<V: Variant>() -> WireSquares {
+        let pdn = (1..=V::Board::SQUARES).filter_map(V::square).collect();
+        WireSquares::new(pdn, V::RULES.game_type.algebraic, V::square_coords)
+    }
+
+    fn number(&self, sq: Square) -> u8 {
+        self.0
+            .iter()
+            .position(|&s| s == sq)
+            .map_or(0, |i| i as u8 + 1)
+    }
+
+    fn square(&self, number: u8) -> Option<Square> {
+        self.0.get(usize::from(number).checked_sub(1)?).copied()
+    }
+
+    /// Numeric Hub text: `from-to` for a step, `from x to x captured...`
+    /// (captured in increasing order) for a capture.
+    fn text(&self, from: Square, to: Square, captured: &[Square]) -> String {
+        let (from, to) = (self.number(from), self.number(to));
+        if captured.is_empty() {
+            return format!("{from}-{to}");
+        }
+        let mut numbers: Vec<u8> = captured.iter().map(|&s| self.number(s)).collect();
+        numbers.sort_unstable();
+        let mut s = format!("{from}x{to}");
+        for n in numbers {
+            s.push_str(&format!("x{n}"));
+        }
+        s
+    }
+
+    /// `(from, to, captured sorted)` wire numbers of a move, for [`hub_pick`].
+    fn key(&self, from: Square, to: Square, captured: &[Square]) -> (u8, u8, Vec<u8>) {
+        let mut c: Vec<u8> = captured.iter().map(|&s| self.number(s)).collect();
+        c.sort_unstable();
+        (self.number(from), self.number(to), c)
+    }
+}
+
+/// Numeric move text split into its numbers and the separators between
+/// them (`32-28`, `28x19x23`, `9:18`); `None` when the text is not numeric.
+fn numeric_move(text: &str) -> Option<(Vec<u8>, Vec<char>)> {
+    let (mut numbers, mut separators) = (Vec::new(), Vec::new());
+    let mut digits = String::new();
+    for c in text.trim().chars().chain([' ']) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        numbers.push(digits.parse::<u8>().ok()?);
+        digits.clear();
+        match c {
+            '-' | 'x' | 'X' | ':' => separators.push(c),
+            ' ' => {}
+            _ => return None,
+        }
+    }
+    (numbers.len() >= 2 && separators.len() + 1 == numbers.len()).then_some((numbers, separators))
 }
 
 /// Picks the move Hub capture text names among `(from, to, captured)`
@@ -165,59 +237,89 @@ fn hub_capture_numbers(algebraic: bool, text: &str) -> Option<Vec<u8>> {
 /// and end, or the first with the captured squares given.
 fn hub_pick<'a, T>(
     numbers: &[u8],
-    moves: impl Iterator<Item = (&'a T, u8, u8, Vec<u8>)>,
+    moves: impl Iterator<Item = (&'a T, (u8, u8, Vec<u8>))>,
 ) -> Option<&'a T> {
     let mut captured = numbers[2..].to_vec();
     captured.sort_unstable();
     let found: Vec<&T> = moves
-        .filter(|(_, f, t, _)| *f == numbers[0] && *t == numbers[1])
-        .filter(|(.., c)| numbers.len() == 2 || *c == captured)
-        .map(|(m, ..)| m)
+        .filter(|(_, (f, t, _))| *f == numbers[0] && *t == numbers[1])
+        .filter(|(_, (.., c))| numbers.len() == 2 || *c == captured)
+        .map(|(m, _)| m)
         .collect();
     (found.len() == 1 || (numbers.len() > 2 && !found.is_empty())).then(|| found[0])
 }
 
-/// The Hub text of a move.
-pub fn hub_move<V: Variant>(m: &Move<V>) -> String {
-    let captured: Vec<u8> = m.captured().iter().map(V::square_number).collect();
-    let (from, to) = (V::square_number(m.from()), V::square_number(m.to()));
-    // `captured()` is a set: board order, as the dynamic face's sorted squares.
-    hub_capture(V::RULES.game_type.algebraic, from, to, &captured).unwrap_or_else(|| m.to_string())
-}
-
-/// The legal move named by Hub text (or any move text the variant reads).
-pub fn parse_hub_move<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move<V>, String> {
-    if let Some(numbers) = hub_capture_numbers(V::RULES.game_type.algebraic, text) {
-        let legal = pos.legal_moves();
-        let keyed = legal.iter().map(|m| {
-            let mut c: Vec<u8> = m.captured().iter().map(V::square_number).collect();
-            c.sort_unstable();
-            (m, V::square_number(m.from()), V::square_number(m.to()), c)
-        });
-        if let Some(m) = hub_pick(&numbers, keyed) {
+/// The move named by wire text: numeric text in wire numbers (Hub capture
+/// text `from x to x captured...`, or a step or path with the squares
+/// translated to the variant's own names for `parse`), or any move text the
+/// variant reads.
+fn parse_wire<'a, T: Clone + 'a>(
+    text: &str,
+    wire: &WireSquares,
+    legal: impl Iterator<Item = (&'a T, (u8, u8, Vec<u8>))>,
+    square_text: impl Fn(Square) -> String,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<T, String> {
+    let Some((numbers, separators)) = numeric_move(text) else {
+        return parse(text);
+    };
+    if separators.iter().any(|c| *c == 'x' || *c == 'X') {
+        if let Some(m) = hub_pick(&numbers, legal) {
             return Ok(m.clone());
         }
     }
-    pos.parse_move(text).map_err(|e| e.to_string())
+    let mut own = String::new();
+    for (i, &n) in numbers.iter().enumerate() {
+        if i > 0 {
+            own.push(separators[i - 1]);
+        }
+        let sq = wire
+            .square(n)
+            .ok_or_else(|| format!("square {n} is not on the board"))?;
+        own.push_str(&square_text(sq));
+    }
+    parse(&own)
+}
+
+/// The Hub text of a move, as `draughts match` sends it to an external
+/// engine: numbers in the numeric variants, the variant's own text in the
+/// algebraic ones.
+pub fn hub_move<V: Variant>(m: &Move<V>) -> String {
+    if V::RULES.game_type.algebraic {
+        return m.to_string();
+    }
+    WireSquares::of::<V>().text(m.from(), m.to(), &m.captured().iter().collect::<Vec<_>>())
+}
+
+/// The legal move named by Hub text: numeric text in wire numbers (in the
+/// algebraic variants counted from a1, see [`WireSquares`]) or any move
+/// text the variant reads.
+pub fn parse_hub_move<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move<V>, String> {
+    let wire = WireSquares::of::<V>();
+    let legal = pos.legal_moves();
+    let keyed = legal.iter().map(|m| {
+        let captured: Vec<Square> = m.captured().iter().collect();
+        (m, wire.key(m.from(), m.to(), &captured))
+    });
+    parse_wire(text, &wire, keyed, V::square_text, |t| {
+        pos.parse_move(t).map_err(|e| e.to_string())
+    })
 }
 
 /// The Hub text of a move of the dynamic face, played from `pos`.
-fn dyn_hub_move(pos: &dyn DynPosition, m: &MoveInfo) -> String {
-    // Board order, as `hub_move` writes them (`MoveInfo` lists capture order).
-    let mut squares = m.captured.clone();
-    squares.sort_unstable();
-    let captured: Vec<u8> = squares.iter().map(|&s| pos.square_number(s)).collect();
-    let (from, to) = (pos.square_number(m.from), pos.square_number(m.to));
-    hub_capture(pos.rules().game_type.algebraic, from, to, &captured)
-        .unwrap_or_else(|| m.text.clone())
+fn dyn_hub_move(pos: &dyn DynPosition, m: &MoveInfo, notation: Notation) -> String {
+    if notation == Notation::Algebraic && pos.rules().game_type.algebraic {
+        return m.text.clone();
+    }
+    WireSquares::of_dyn(pos).text(m.from, m.to, &m.captured)
 }
 
 /// The Hub texts of a line of moves played from `pos`.
-fn dyn_hub_line(pos: &dyn DynPosition, line: &[MoveInfo]) -> Vec<String> {
+fn dyn_hub_line(pos: &dyn DynPosition, line: &[MoveInfo], notation: Notation) -> Vec<String> {
     let mut at = pos.boxed_clone();
     let mut out = Vec::with_capacity(line.len());
     for m in line {
-        out.push(dyn_hub_move(at.as_ref(), m));
+        out.push(dyn_hub_move(at.as_ref(), m, notation));
         match at.play(&m.text) {
             Ok(next) => at = next,
             Err(_) => break,
@@ -226,24 +328,23 @@ fn dyn_hub_line(pos: &dyn DynPosition, line: &[MoveInfo]) -> Vec<String> {
     out
 }
 
-/// The legal move of the game's position named by Hub text (or any move
-/// text the variant reads), as full-path text.
+/// The legal move of the game's position named by Hub text (see
+/// [`parse_hub_move`]), as full-path text.
 fn dyn_parse_hub_move(game: &dyn DynGame, text: &str) -> Result<String, String> {
     let pos = game.position();
-    if let Some(numbers) = hub_capture_numbers(pos.rules().game_type.algebraic, text) {
-        let legal = game.legal_moves();
-        let keyed = legal.iter().map(|m| {
-            let mut c: Vec<u8> = m.captured.iter().map(|&s| pos.square_number(s)).collect();
-            c.sort_unstable();
-            (m, pos.square_number(m.from), pos.square_number(m.to), c)
-        });
-        if let Some(m) = hub_pick(&numbers, keyed) {
-            return Ok(m.text.clone());
-        }
-    }
-    pos.parse_move(text)
-        .map(|m| m.text)
-        .map_err(|e| e.to_string())
+    let wire = WireSquares::of_dyn(pos.as_ref());
+    let legal = game.legal_moves();
+    let keyed = legal
+        .iter()
+        .map(|m| (m, wire.key(m.from, m.to, &m.captured)));
+    let found = parse_wire(
+        text,
+        &wire,
+        keyed,
+        |sq| pos.square_text(sq),
+        |t| pos.parse_move(t).map_err(|e| e.to_string()),
+    )?;
+    Ok(found.text)
 }
 
 /// The letter of a piece in a Hub position string (`e` for an empty square).
@@ -322,6 +423,7 @@ struct Job {
     mode: Mode,
     seed: u64,
     epoch: Instant,
+    notation: Notation,
 }
 
 /// A new game of `kind` as the hub plays it: draws are claimed, never automatic.
@@ -338,8 +440,45 @@ fn score_text(s: Score) -> String {
     }
 }
 
-/// The game of `kind` from a Hub position string and the moves played from it.
-fn set_position(kind: VariantKind, pos: &str, moves: &str) -> Result<Box<dyn DynGame>, String> {
+/// Whether pydraughts writes the variant's positions with the colours
+/// exchanged: in English Black moves first, and pydraughts writes it as its
+/// `W` (the side that moves first) with the squares counted from the other
+/// end (its square n is the PDN square 33 - n); its moves keep PDN numbers.
+fn colours_exchanged_by_pydraughts(kind: VariantKind) -> bool {
+    kind == VariantKind::English
+}
+
+/// A Hub position string with the colours exchanged and the squares in
+/// reverse order (the other reading of an English position).
+fn exchange_colours(text: &str) -> String {
+    let swap = |c: char| match c {
+        'w' => 'b',
+        'b' => 'w',
+        'W' => 'B',
+        'B' => 'W',
+        c => c,
+    };
+    let mut chars = text.trim().chars();
+    let turn = chars.next().map(swap);
+    turn.into_iter().chain(chars.rev().map(swap)).collect()
+}
+
+/// A `pos` line's game: the position and the moves played from it, and
+/// what the line told of the client's conventions.
+struct Placed {
+    game: Box<dyn DynGame>,
+    /// The position was read with the colours exchanged (pydraughts' English).
+    exchanged: bool,
+    /// Only that reading fits the line (the other failed, or only this one
+    /// is the start position).
+    decided: bool,
+    /// How the moves were written (`None` without moves).
+    notation: Option<Notation>,
+}
+
+/// The game of `kind` from a Hub position string and the moves played from
+/// it, read as written.
+fn read_position(kind: VariantKind, pos: &str, moves: &str) -> Result<Box<dyn DynGame>, String> {
     let squares = AnyPosition::start(kind).as_dyn().squares().len();
     let fen = hub_fen(kind.name(), squares, pos)?;
     let mut game = dynamic::game_from_fen(kind.name(), &fen).map_err(|e| e.to_string())?;
@@ -351,6 +490,51 @@ fn set_position(kind: VariantKind, pos: &str, moves: &str) -> Result<Box<dyn Dyn
             .map_err(|e| format!("move {text}: {e}"))?;
     }
     Ok(game)
+}
+
+/// The game of a `pos` line. In English both readings of the position are
+/// tried (as written, and with the colours exchanged as pydraughts writes
+/// it): the one under which the moves are legal, else the one that is the
+/// start position, else the reading `prefer_exchanged` names (the last one
+/// a line decided).
+fn set_position(
+    kind: VariantKind,
+    pos: &str,
+    moves: &str,
+    prefer_exchanged: bool,
+) -> Result<Placed, String> {
+    let notation = moves.split_whitespace().next().map(|m| {
+        if m.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            Notation::Algebraic
+        } else {
+            Notation::Numeric
+        }
+    });
+    let placed = |game, exchanged, decided| Placed {
+        game,
+        exchanged,
+        decided,
+        notation,
+    };
+    let as_written = read_position(kind, pos, moves);
+    if !colours_exchanged_by_pydraughts(kind) {
+        return as_written.map(|g| placed(g, false, false));
+    }
+    let exchanged = read_position(kind, &exchange_colours(pos), moves);
+    match (as_written, exchanged) {
+        (Ok(g), Err(_)) => Ok(placed(g, false, true)),
+        (Err(_), Ok(g)) => Ok(placed(g, true, true)),
+        (Err(e), Err(_)) => Err(e),
+        (Ok(a), Ok(b)) => {
+            let start = session(kind).fen();
+            match (a.start_fen() == start, b.start_fen() == start) {
+                (true, false) => Ok(placed(a, false, true)),
+                (false, true) => Ok(placed(b, true, true)),
+                _ if prefer_exchanged => Ok(placed(b, true, false)),
+                _ => Ok(placed(a, false, false)),
+            }
+        }
+    }
 }
 
 /// Runs one search on `game` and answers it (`info` lines, then `done`).
@@ -366,7 +550,7 @@ fn go(game: &dyn DynGame, engine: &mut Engine, job: &Job, stop: &AtomicBool, mut
             i.nodes,
             i.time_ms as f64 / 1000.0,
             i.nps as f64 / 1e6,
-            quote(&dyn_hub_line(pos.as_ref(), &i.pv).join(" "))
+            quote(&dyn_hub_line(pos.as_ref(), &i.pv, job.notation).join(" "))
         ));
     };
     let hooks = DynHooks {
@@ -390,13 +574,13 @@ fn go(game: &dyn DynGame, engine: &mut Engine, job: &Job, stop: &AtomicBool, mut
                     p.depth,
                     score_text(score),
                     p.nodes,
-                    quote(&dyn_hub_line(pos.as_ref(), &p.pv).join(" "))
+                    quote(&dyn_hub_line(pos.as_ref(), &p.pv, job.notation).join(" "))
                 ));
             }
         }
         let ponder = played
             .as_ref()
-            .and_then(|p| ponder_move(pos.as_ref(), &p.pv));
+            .and_then(|p| ponder_move(pos.as_ref(), &p.pv, job.notation));
         (played.map(|p| p.mv), ponder)
     } else {
         let limits = if job.mode == Mode::Ponder {
@@ -405,14 +589,14 @@ fn go(game: &dyn DynGame, engine: &mut Engine, job: &Job, stop: &AtomicBool, mut
             job.spec.limits
         };
         let r = game.engine_search(engine, &limits, hooks);
-        (r.best, ponder_move(pos.as_ref(), &r.pv))
+        (r.best, ponder_move(pos.as_ref(), &r.pv, job.notation))
     };
     if mute.load(Ordering::SeqCst) {
         return;
     }
     match best {
         Some(m) => {
-            let mut line = format!("done move={}", dyn_hub_move(pos.as_ref(), &m));
+            let mut line = format!("done move={}", dyn_hub_move(pos.as_ref(), &m, job.notation));
             if let Some(p) = ponder {
                 line.push_str(&format!(" ponder={p}"));
             }
@@ -424,10 +608,10 @@ fn go(game: &dyn DynGame, engine: &mut Engine, job: &Job, stop: &AtomicBool, mut
 
 /// The reply the principal variation expects (its second move), in Hub
 /// notation, for `done ... ponder=`.
-fn ponder_move(pos: &dyn DynPosition, pv: &[MoveInfo]) -> Option<String> {
+fn ponder_move(pos: &dyn DynPosition, pv: &[MoveInfo], notation: Notation) -> Option<String> {
     let reply = pv.get(1)?;
     let after = pos.play(&pv[0].text).ok()?;
-    Some(dyn_hub_move(after.as_ref(), reply))
+    Some(dyn_hub_move(after.as_ref(), reply, notation))
 }
 
 /// A search running on its own thread; it gives the session and engine back.
@@ -448,6 +632,17 @@ struct Hub {
     session: Option<Box<dyn DynGame>>,
     engine: Option<Engine>,
     running: Option<Running>,
+    /// Why `go` has no position to search: the last `pos` was refused, or
+    /// the variant changed after it. `None` when the session's position is
+    /// the client's (or, before any `pos`, the variant's start position).
+    no_position: Option<String>,
+    /// A `pos` line has been accepted since start-up.
+    pos_seen: bool,
+    /// How answers write moves in the algebraic variants: as the client
+    /// wrote its last moves (numbers until it writes any).
+    notation: Notation,
+    /// The reading of an English position that the last decided `pos` took.
+    exchanged: bool,
 }
 
 impl Hub {
@@ -462,6 +657,10 @@ impl Hub {
             session: Some(session(args.variant)),
             engine: None,
             running: None,
+            no_position: None,
+            pos_seen: false,
+            notation: Notation::Numeric,
+            exchanged: false,
         }
     }
 
@@ -513,6 +712,13 @@ impl Hub {
 
     fn start(&mut self, mode: Mode) {
         self.finish(true, false);
+        if let Some(why) = &self.no_position {
+            // No move for a position the client never sent: an error, and
+            // `done` without a move (as in a finished game).
+            send(&format!("error message={}", quote(why)));
+            send("done");
+            return;
+        }
         let Some(session) = self.session.take() else {
             return;
         };
@@ -531,6 +737,7 @@ impl Hub {
             mode,
             seed: self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.searches,
             epoch: Instant::now(),
+            notation: self.notation,
         };
         let stop = Arc::new(AtomicBool::new(false));
         let mute = Arc::new(AtomicBool::new(false));
@@ -552,12 +759,20 @@ impl Hub {
             return;
         };
         match name {
-            "variant" => match value.parse::<VariantKind>() {
+            "variant" => match parse_variant(value) {
+                Ok(k) if k == self.kind => {}
                 Ok(k) => {
                     self.kind = k;
                     self.session = Some(session(k));
+                    if self.pos_seen {
+                        // The client's position was of the other variant:
+                        // no search until it sends one of this variant.
+                        self.no_position = Some(format!(
+                            "the variant changed to {k} after the last pos: send a pos of {k}"
+                        ));
+                    }
                 }
-                Err(e) => send(&format!("error message={}", quote(&e.to_string()))),
+                Err(e) => send(&format!("error message={}", quote(&e))),
             },
             "level" => match value.parse::<Level>() {
                 Ok(l) => self.level = l,
@@ -700,15 +915,31 @@ impl Hub {
                 }
             }
             "pos" => {
-                let Some(pos) = line.get("pos") else {
-                    send("error message=\"pos needs pos=...\"");
-                    return true;
+                let placed = match line.get("pos") {
+                    Some(pos) => set_position(
+                        self.kind,
+                        pos,
+                        line.get("moves").unwrap_or(""),
+                        self.exchanged,
+                    ),
+                    None => Err("pos needs pos=...".to_string()),
                 };
-                let moves = line.get("moves").unwrap_or("");
-                if self.session.is_some() {
-                    match set_position(self.kind, pos, moves) {
-                        Ok(game) => self.session = Some(game),
-                        Err(e) => send(&format!("error message={}", quote(&e))),
+                match placed {
+                    Ok(p) => {
+                        self.session = Some(p.game);
+                        self.no_position = None;
+                        self.pos_seen = true;
+                        if p.decided {
+                            self.exchanged = p.exchanged;
+                        }
+                        if let Some(n) = p.notation {
+                            self.notation = n;
+                        }
+                    }
+                    Err(e) => {
+                        // The old position is not the client's any more.
+                        self.no_position = Some(format!("the last pos was refused: {e}"));
+                        send(&format!("error message={}", quote(&e)));
                     }
                 }
             }
@@ -725,6 +956,23 @@ impl Hub {
             _ => {}
         }
         true
+    }
+}
+
+/// A variant name of `set-param name=variant`: ours, or the name pydraughts
+/// or Scan gives it (`standard` and `normal` for International, `american`
+/// for English, `frysk!`, `bt` for Breakthrough, `losing` for Antidraughts).
+fn parse_variant(value: &str) -> Result<VariantKind, String> {
+    let alias = match value.trim().to_ascii_lowercase().as_str() {
+        "standard" | "normal" => Some(VariantKind::International),
+        "american" => Some(VariantKind::English),
+        "bt" => Some(VariantKind::Breakthrough),
+        "losing" => Some(VariantKind::Antidraughts),
+        _ => None,
+    };
+    match alias {
+        Some(k) => Ok(k),
+        None => value.parse::<VariantKind>().map_err(|e| e.to_string()),
     }
 }
 
@@ -786,9 +1034,18 @@ mod tests {
             assert_eq!(typed.len(), infos.len());
             for (m, info) in typed.iter().zip(&infos) {
                 let text = hub_move(m);
-                assert_eq!(dyn_hub_move(dyn_pos.as_ref(), info), text, "{fen}");
-                assert_eq!(parse_hub_move(&pos, &text).as_ref(), Ok(m), "{fen}");
-                assert_eq!(dyn_parse_hub_move(game.as_ref(), &text), Ok(m.to_string()));
+                let own = dyn_hub_move(dyn_pos.as_ref(), info, Notation::Algebraic);
+                assert_eq!(own, text, "{fen}");
+                // The numbers on the wire (the same text in numeric variants).
+                let numeric = dyn_hub_move(dyn_pos.as_ref(), info, Notation::Numeric);
+                assert!(
+                    numeric.starts_with(|c: char| c.is_ascii_digit()),
+                    "{numeric}"
+                );
+                for t in [&text, &numeric] {
+                    assert_eq!(parse_hub_move(&pos, t).as_ref(), Ok(m), "{fen} {t}");
+                    assert_eq!(dyn_parse_hub_move(game.as_ref(), t), Ok(m.to_string()));
+                }
             }
             let hub = hub_position(&pos);
             let squares = dyn_pos.squares().len();
@@ -822,16 +1079,18 @@ mod tests {
 
     #[test]
     fn a_bad_hub_position_is_refused_with_the_reason() {
-        let e = set_position(VariantKind::English, "W", "").unwrap_err();
+        let refused = |pos: &str| match set_position(VariantKind::English, pos, "", false) {
+            Ok(_) => panic!("{pos} was accepted"),
+            Err(e) => e,
+        };
+        let e = refused("W");
         assert_eq!(
             e,
             "english positions have 33 characters (side to move and 32 squares), not 1"
         );
-        let e =
-            set_position(VariantKind::English, &format!("X{}", "e".repeat(32)), "").unwrap_err();
+        let e = refused(&format!("X{}", "e".repeat(32)));
         assert_eq!(e, "side to move 'X' is not W or B");
-        let e =
-            set_position(VariantKind::English, &format!("W{}x", "e".repeat(31)), "").unwrap_err();
+        let e = refused(&format!("W{}x", "e".repeat(31)));
         assert_eq!(e, "square 32: 'x' is not one of w b W B e");
     }
 }

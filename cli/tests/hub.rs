@@ -402,3 +402,233 @@ fn a_whole_international_game() {
 fn a_whole_english_game() {
     whole_game::<English>("english");
 }
+
+/// `go think` and its lines up to `done`.
+fn go_lines(e: &mut Engine) -> Vec<String> {
+    e.send("go think");
+    e.until("done", 60)
+}
+
+/// A `go` that has no position to search: an `error` line, then a bare
+/// `done` (no move for a position the client never sent).
+fn assert_go_refused(e: &mut Engine, why: &str) {
+    let lines = go_lines(e);
+    assert_eq!(lines.last().unwrap(), "done", "{why}: {lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("error message=")),
+        "{why}: {lines:?}"
+    );
+}
+
+const INTERNATIONAL_START: &str = "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
+
+/// After a `pos` the hub refuses, `go` answers an error and `done` without
+/// a move (it used to play a confident move for the previous position)
+/// until a good `pos` arrives; a `pos` without `pos=` is refused too.
+#[test]
+fn a_refused_pos_leaves_no_position_to_search() {
+    let mut e = Engine::start();
+    handshake(&mut e);
+    e.send("init");
+    e.until("ready", 20);
+    e.send("level nodes=2000");
+    e.send(INTERNATIONAL_START);
+    let done = go_lines(&mut e);
+    parse_done(&Position::<International>::start(), done.last().unwrap());
+    for bad in [
+        "pos pos=Wbbbb",
+        "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"99-98\"",
+        "pos moves=\"32-28\"",
+    ] {
+        e.send(bad);
+        assert!(e.recv(20).starts_with("error message="), "{bad}");
+        assert_go_refused(&mut e, bad);
+        // Still none on the next `go` (and for `go analyze`).
+        e.send("go analyze");
+        let lines = e.until("done", 60);
+        assert_eq!(lines.last().unwrap(), "done", "{bad}: {lines:?}");
+        // A good position searches again.
+        e.send(INTERNATIONAL_START);
+        let done = go_lines(&mut e);
+        parse_done(&Position::<International>::start(), done.last().unwrap());
+    }
+}
+
+/// A variant change after a `pos` leaves no position to search (the last
+/// one was of the other variant) until a `pos` of the new variant arrives;
+/// setting the variant it already is keeps the position, and before any
+/// `pos` the new variant's start position is searched, as at start-up.
+#[test]
+fn a_variant_change_after_a_pos_leaves_no_position_to_search() {
+    let mut e = Engine::start();
+    handshake(&mut e);
+    e.send("init");
+    e.until("ready", 20);
+    e.send("level nodes=2000");
+    e.send("set-param name=variant value=english");
+    let done = go_lines(&mut e);
+    parse_done(&Position::<English>::start(), done.last().unwrap());
+
+    e.send("set-param name=variant value=international");
+    e.send(INTERNATIONAL_START);
+    e.send("set-param name=variant value=international");
+    let done = go_lines(&mut e);
+    parse_done(&Position::<International>::start(), done.last().unwrap());
+
+    e.send("set-param name=variant value=english");
+    assert_go_refused(&mut e, "international pos, then english");
+    e.send(&format!(
+        "pos pos={}",
+        hub_pos(&Position::<English>::start())
+    ));
+    let done = go_lines(&mut e);
+    parse_done(&Position::<English>::start(), done.last().unwrap());
+}
+
+/// pydraughts' English position string, by its rule (draughts.convert):
+/// the side that moves first (Black) is its `W`, and its square n is the
+/// PDN square 33 - n; its moves keep the PDN numbers.
+fn pydraughts_english_pos(pos: &Position<English>) -> String {
+    let ours = hub_pos(pos);
+    let swap = |c: char| match c {
+        'w' => 'b',
+        'b' => 'w',
+        'W' => 'B',
+        'B' => 'W',
+        c => c,
+    };
+    let mut chars = ours.chars();
+    let turn = swap(chars.next().unwrap());
+    std::iter::once(turn).chain(chars.rev().map(swap)).collect()
+}
+
+/// The hub reads English positions as pydraughts writes them (the colours
+/// exchanged) as well as in its own convention: at the start and after
+/// moves, and for a position that is not the start once a line with moves
+/// has shown the client's convention.
+#[test]
+fn english_positions_as_pydraughts_writes_them() {
+    let mut e = Engine::start();
+    handshake(&mut e);
+    e.send("set-param name=variant value=english");
+    e.send("init");
+    e.until("ready", 20);
+    e.send("level nodes=2000");
+    let start = Position::<English>::start();
+    let theirs = pydraughts_english_pos(&start);
+    assert!(theirs.starts_with('W') && theirs != hub_pos(&start));
+    // The start, Black to move.
+    e.send(&format!("pos pos={theirs}"));
+    let done = go_lines(&mut e);
+    let black = parse_done(&start, done.last().unwrap());
+    // After Black's move (PDN numbers), White to move.
+    let mut game = Game::<English>::new();
+    game.play(&black).unwrap();
+    e.send(&format!("pos pos={theirs} moves=\"{}\"", hub_move(&black)));
+    let done = go_lines(&mut e);
+    let white = parse_done(game.position(), done.last().unwrap());
+    game.play(&white).unwrap();
+    // Two plies on, as pydraughts sends it: its start and every move.
+    let later = game.position().clone();
+    let reply = later.legal_moves()[0].clone();
+    let after = later.play(&reply);
+    let moves = [&black, &white, &reply].map(hub_move).join(" ");
+    e.send(&format!("pos pos={theirs} moves=\"{moves}\""));
+    let done = go_lines(&mut e);
+    parse_done(&after, done.last().unwrap());
+    // A game from a position that is not the start.
+    e.send(&format!(
+        "pos pos={} moves=\"{}\"",
+        pydraughts_english_pos(&later),
+        hub_move(&reply)
+    ));
+    let done = go_lines(&mut e);
+    parse_done(&after, done.last().unwrap());
+    // Our own convention still reads as before.
+    e.send(&format!("pos pos={} moves=\"{moves}\"", hub_pos(&start)));
+    let done = go_lines(&mut e);
+    parse_done(&after, done.last().unwrap());
+}
+
+/// Russian squares counted from a1 as pydraughts counts them (row by row
+/// from White's side, each row from the a-file): 1 = a1, 2 = c1, 5 = b2.
+fn a1_name(n: u8) -> String {
+    let (row, i) = ((n - 1) / 4, (n - 1) % 4);
+    let col = 2 * i + row % 2;
+    format!("{}{}", (b'a' + col) as char, row + 1)
+}
+
+/// A numeric Russian move (`from-to`, `from x to x captured...`) in the
+/// a1 count, as algebraic `from` and `to` names.
+fn a1_ends(text: &str) -> (String, String) {
+    let n: Vec<u8> = text.split(['-', 'x']).map(|t| t.parse().unwrap()).collect();
+    (a1_name(n[0]), a1_name(n[1]))
+}
+
+fn done_move(line: &str) -> String {
+    line.split_whitespace()
+        .find_map(|w| w.strip_prefix("move="))
+        .unwrap_or_else(|| panic!("no move in {line:?}"))
+        .to_string()
+}
+
+/// In the algebraic variants the hub answers numbers (counted from a1, as
+/// pydraughts reads them) unless the client writes its moves in the
+/// variant's own text; numeric moves from the client count from a1 too.
+#[test]
+fn russian_moves_follow_the_clients_notation() {
+    use draughts::Russian;
+    let mut e = Engine::start();
+    handshake(&mut e);
+    e.send("set-param name=variant value=russian");
+    e.send("init");
+    e.until("ready", 20);
+    e.send("level nodes=2000");
+    let start = Position::<Russian>::start();
+    let legal_ends = |pos: &Position<Russian>, from: &str, to: &str| {
+        pos.legal_moves().into_iter().find(|m| {
+            Russian::algebraic_name(m.from()) == from && Russian::algebraic_name(m.to()) == to
+        })
+    };
+    // No moves yet: numbers.
+    e.send(&format!("pos pos={}", hub_pos(&start)));
+    let text = done_move(go_lines(&mut e).last().unwrap());
+    let (from, to) = a1_ends(&text);
+    let first = legal_ends(&start, &from, &to)
+        .unwrap_or_else(|| panic!("{text} ({from}-{to}) is not legal at the start"));
+    let after = start.play(&first);
+    // The client's move in algebraic text: the answer in algebraic text.
+    e.send(&format!("pos pos={} moves=\"{first}\"", hub_pos(&start)));
+    let text = done_move(go_lines(&mut e).last().unwrap());
+    assert!(after.parse_move(&text).is_ok(), "{text}");
+    assert!(text.starts_with(|c: char| c.is_ascii_lowercase()), "{text}");
+    // The same move in numbers (c3-d4 is 10-14 counted from a1): numbers.
+    let number = |name: String| (1..=32u8).find(|&n| a1_name(n) == name).unwrap();
+    let numeric = format!(
+        "{}-{}",
+        number(Russian::algebraic_name(first.from())),
+        number(Russian::algebraic_name(first.to()))
+    );
+    e.send(&format!("pos pos={} moves=\"{numeric}\"", hub_pos(&start)));
+    let text = done_move(go_lines(&mut e).last().unwrap());
+    let (from, to) = a1_ends(&text);
+    assert!(legal_ends(&after, &from, &to).is_some(), "{text}");
+}
+
+/// The variant names pydraughts and Scan send are accepted.
+#[test]
+fn pydraughts_variant_names_are_accepted() {
+    let mut e = Engine::start();
+    handshake(&mut e);
+    for (name, pos) in [
+        ("american", hub_pos(&Position::<English>::start())),
+        ("standard", hub_pos(&Position::<International>::start())),
+        ("frysk!", format!("Wbbbbb{}wwwww", "e".repeat(40))),
+    ] {
+        e.send(&format!("set-param name=variant value={name}"));
+        e.send(&format!("pos pos={pos}"));
+        e.send("ping");
+        let lines = e.until("pong", 20);
+        assert_eq!(lines, ["pong"], "{name}");
+    }
+}
