@@ -195,11 +195,13 @@ pub enum MoveTextError {
         /// The offending token.
         token: String,
     },
-    /// Well-formed text that matches no legal move.
-    #[error("no legal move matches `{text}`")]
+    /// Well-formed text that matches no legal move; `reason` says why.
+    #[error("no legal move matches `{text}`: {reason}")]
     Illegal {
         /// The move text (without move-strength marks).
         text: String,
+        /// Why no legal move matches.
+        reason: Illegality,
     },
     /// Well-formed text that matches several different legal moves, e.g. two
     /// captures with the same start and end but different captured pieces.
@@ -210,4 +212,109 @@ pub enum MoveTextError {
         /// The matching legal moves, in full-path form (`28x19x10`), sorted.
         candidates: Vec<String>,
     },
+}
+
+/// Why well-formed move text matches no legal move
+/// ([`MoveTextError::Illegal`]). Squares and moves are written as the
+/// variant writes them (`32`, `c3`, `28x19`); move lists are in the
+/// shortest unambiguous form, sorted.
+///
+/// ```
+/// use draughts::{Illegality, International, MoveTextError, Position};
+///
+/// // White must capture 28x19 (28x19 with the man on 28 over 23).
+/// let pos = Position::<International>::from_fen("W:W28,37:B23").unwrap();
+/// let err = pos.parse_move("37-32").unwrap_err();
+/// let MoveTextError::Illegal { reason, .. } = &err else { panic!() };
+/// assert_eq!(*reason, Illegality::CaptureCompulsory { captures: vec!["28x19".into()] });
+/// assert_eq!(err.to_string(),
+///     "no legal move matches `37-32`: a capture is compulsory: 28x19");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Illegality {
+    /// No piece stands on the start square.
+    EmptySquare {
+        /// The start square.
+        square: String,
+    },
+    /// The piece on the start square is the opponent's.
+    NotYourPiece {
+        /// The start square.
+        square: String,
+        /// The colour of the piece there (the side not to move).
+        owner: crate::Color,
+    },
+    /// The text names a move that is not a capture (or a piece without a
+    /// capture) while the side to move has a capture, and captures are
+    /// compulsory.
+    CaptureCompulsory {
+        /// The legal captures.
+        captures: Vec<String>,
+    },
+    /// The text names a capture that the variant's capture law forbids: a
+    /// longer or more valuable capture (more pieces, more kings, with a
+    /// king, ... as the variant says) must be taken instead.
+    CaptureLaw {
+        /// The legal captures.
+        captures: Vec<String>,
+    },
+    /// The text ends a capture on a square from which the capturing piece
+    /// must jump on: a capture is taken to its end.
+    UnfinishedCapture {
+        /// The legal captures that pass over the text's end square.
+        captures: Vec<String>,
+    },
+    /// The piece cannot move there (no legal move of it, nor a move the
+    /// capture rules forbid, ends there).
+    CannotMoveThere {
+        /// The start square (or, for the short notation `ed4`, the file).
+        from: String,
+        /// The end square.
+        to: String,
+        /// The legal moves of the piece (for a file, of the pieces on it);
+        /// empty when it has none.
+        moves: Vec<String>,
+    },
+}
+
+impl core::fmt::Display for Illegality {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let list = |v: &[String]| v.join(", ");
+        match self {
+            Illegality::EmptySquare { square } => write!(f, "there is no piece on {square}"),
+            Illegality::NotYourPiece { square, owner } => write!(
+                f,
+                "the piece on {square} is {owner}'s and {} is to move",
+                owner.opponent()
+            ),
+            Illegality::CaptureCompulsory { captures } => {
+                write!(f, "a capture is compulsory: {}", list(captures))
+            }
+            Illegality::CaptureLaw { captures } => write!(
+                f,
+                "the capture law requires a longer or more valuable capture: {}",
+                list(captures)
+            ),
+            Illegality::UnfinishedCapture { captures } => write!(
+                f,
+                "the capture does not end there, it must go on: {}",
+                list(captures)
+            ),
+            Illegality::CannotMoveThere { from, to, moves } => {
+                let file = from.len() == 1 && from.bytes().all(|b| b.is_ascii_lowercase());
+                if file {
+                    write!(f, "no piece on the {from} file can move to {to}")?;
+                } else {
+                    write!(f, "the piece on {from} cannot move to {to}")?;
+                }
+                match (moves.is_empty(), file) {
+                    (true, false) => f.write_str(": it has no legal move"),
+                    (true, true) => f.write_str(": they have no legal move"),
+                    (false, false) => write!(f, "; its legal moves: {}", list(moves)),
+                    (false, true) => write!(f, "; their legal moves: {}", list(moves)),
+                }
+            }
+        }
+    }
 }

@@ -74,7 +74,7 @@ pub use bitboard::{BitSet, Bitboard, Square};
 pub use draws::{
     CountRule, DrawCount, DrawReason, DrawRules, Limit, Material, Resets, Trigger, MAX_COUNTS,
 };
-pub use error::{FenError, MoveError, PositionError, UnknownVariant};
+pub use error::{FenError, Illegality, MoveError, PositionError, UnknownVariant};
 pub use game::{Declaration, DrawMode, Game, GameError};
 pub use geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout};
 pub use moves::{Jump, Jumps, Move, MoveList, MoveMode};

@@ -900,6 +900,22 @@ impl<V: Variant> Position<V> {
         king_can: bool,
         list: &mut S,
     ) {
+        self.search_captures_in(mode, men, king_can, list, false);
+    }
+
+    /// [`Position::search_captures`]; `unfiltered`: keep every complete
+    /// sequence, whatever the precedence rule says (the captures the law
+    /// forbids, for error messages; a flag rather than another sink, so that
+    /// no second copy of the capture search is compiled per variant).
+    #[inline(always)]
+    fn search_captures_in<S: Sink<V>>(
+        &self,
+        mode: MoveMode,
+        men: Bits<V>,
+        king_can: bool,
+        list: &mut S,
+        unfiltered: bool,
+    ) {
         let (own, opp) = self.own_opp();
         let mut gen = CaptureGen::<V, S> {
             list,
@@ -914,6 +930,7 @@ impl<V: Variant> Position<V> {
             turn: self.turn,
             path: [Square(0); MAX_JUMPS],
             best: 0,
+            unfiltered,
         };
         let occ_all = own | opp;
         let fast_men = S::ANY_ORDER && man_jumps_pays::<V>();
@@ -951,6 +968,7 @@ pub(crate) trait Sink<V: Variant> {
     /// The order of the recorded moves does not matter (counting, perft), so
     /// men's captures may be searched in whatever order is fastest.
     const ANY_ORDER: bool = false;
+
     /// Forgets everything recorded (a better capture was found).
     fn clear(&mut self);
     /// True when a move with this start, end and captured set was recorded.
@@ -976,6 +994,33 @@ impl<V: Variant> Sink<V> for MoveList<V> {
             promotes,
             _v: PhantomData,
         });
+    }
+}
+
+impl<V: Variant> Position<V> {
+    /// The moves the capture rules forbid here (cold: for the reason in a
+    /// move-text error): when the side to move has a capture, its steps
+    /// (captures are compulsory) and every complete capture sequence
+    /// whatever the precedence rule (the legal captures among them, in
+    /// `mode`); nothing when it has no capture.
+    pub(crate) fn forbidden_moves(&self, mode: MoveMode) -> MoveList<V> {
+        let mut list = MoveList::new();
+        let Some((men, king_can)) = self.capture_sources() else {
+            return list;
+        };
+        self.for_each_step(|from, to, promotes, _| {
+            list.push(Move {
+                from: sq_of(from),
+                path: Path::from_elem(sq_of(to), 1),
+                captured: Bits::<V>::ZERO,
+                promotes,
+                _v: PhantomData,
+            })
+        });
+        let mut captures = MoveList::new();
+        self.search_captures_in(mode, men, king_can, &mut captures, true);
+        list.0.extend(captures.0);
+        list
     }
 }
 
@@ -1139,6 +1184,8 @@ struct CaptureGen<'a, V: Variant, S: Sink<V>> {
     path: [Square; MAX_JUMPS],
     /// Best precedence key recorded so far.
     best: u32,
+    /// Every complete sequence is recorded, whatever the precedence rule.
+    unfiltered: bool,
 }
 
 /// Where a capture sequence being searched stands.
@@ -1467,7 +1514,7 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
     #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     #[cfg_attr(target_arch = "wasm32", inline)]
     fn record(&mut self, len: usize, captured: Bits<V>, king_seq: u32, promotes: bool) {
-        if !V::RULES.precedence.is_empty() {
+        if !V::RULES.precedence.is_empty() && !self.unfiltered {
             let key = self.key(captured, king_seq);
             if key < self.best {
                 return;

@@ -35,7 +35,7 @@
 use smallvec::SmallVec;
 
 use crate::bitboard::Square;
-use crate::error::MoveTextError;
+use crate::error::{Illegality, MoveTextError};
 use crate::face::{bit, narrow, wide, Face};
 use crate::moves::{Move, MoveList, MoveMode, Path};
 use crate::position::Position;
@@ -499,14 +499,13 @@ impl Core {
         }
     }
 
-    fn resolve(&self, spec: &Spec) -> Result<Choice, MoveTextError> {
+    /// The move `spec` names; `Ok(None)` when it names no legal move.
+    fn resolve(&self, spec: &Spec) -> Result<Option<Choice>, MoveTextError> {
         let hits = self.hits(spec.start, &spec.mids, spec.end);
         let keys = self.named(&hits);
         match keys.as_slice() {
-            [] => Err(MoveTextError::Illegal {
-                text: spec.text.clone(),
-            }),
-            [key] => Ok(self.pick(*key, &hits)),
+            [] => Ok(None),
+            [key] => Ok(Some(self.pick(*key, &hits))),
             _ => {
                 let mut candidates: Vec<String> = keys
                     .iter()
@@ -518,6 +517,87 @@ impl Core {
                     candidates,
                 })
             }
+        }
+    }
+
+    /// The shortest texts of the distinct moves that `keep` accepts, sorted.
+    fn texts(&self, keep: impl Fn(&Mv) -> bool) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .distinct
+            .iter()
+            .filter(|m| keep(m))
+            .map(|m| self.shortest(m))
+            .collect();
+        crate::sort::sort(&mut out);
+        out.dedup();
+        out
+    }
+
+    /// Why `spec` names no legal move (cold: for the error only). `turn` is
+    /// the side to move, `own` and `opp` its pieces and its opponent's;
+    /// `forbidden` holds the moves the capture rules forbid here (see
+    /// `Position::forbidden_moves`).
+    fn why_illegal(
+        &self,
+        spec: &Spec,
+        turn: Color,
+        (own, opp): (u128, u128),
+        forbidden: &Core,
+    ) -> Illegality {
+        let face = self.face;
+        if let Start::Square(sq) = spec.start {
+            let square = face.square_text(sq);
+            if (own | opp) & bit(sq) == 0 {
+                return Illegality::EmptySquare { square };
+            }
+            if opp & bit(sq) != 0 {
+                return Illegality::NotYourPiece {
+                    square,
+                    owner: turn.opponent(),
+                };
+            }
+        }
+        let captures = || self.texts(Mv::is_capture);
+        let named = forbidden.named(&forbidden.hits(spec.start, &spec.mids, spec.end));
+        if !named.is_empty() {
+            return if named.iter().any(|&k| forbidden.distinct[k].is_capture()) {
+                Illegality::CaptureLaw {
+                    captures: captures(),
+                }
+            } else {
+                Illegality::CaptureCompulsory {
+                    captures: captures(),
+                }
+            };
+        }
+        let passes =
+            |m: &Mv| self.starts(spec.start, m) && m.path[..m.path.len() - 1].contains(&spec.end);
+        if self.routes.iter().any(|r| passes(&r.mv)) {
+            let ends: Vec<(Square, u128)> = self
+                .routes
+                .iter()
+                .filter(|r| passes(&r.mv))
+                .map(|r| (r.mv.from, r.mv.captured))
+                .collect();
+            return Illegality::UnfinishedCapture {
+                captures: self.texts(|m| ends.iter().any(|&(f, c)| m.from == f && m.captured == c)),
+            };
+        }
+        let moves = self.texts(|m| self.starts(spec.start, m));
+        let has_captures = self.distinct.iter().any(Mv::is_capture);
+        if has_captures && moves.is_empty() {
+            return Illegality::CaptureCompulsory {
+                captures: captures(),
+            };
+        }
+        let from = match spec.start {
+            Start::Square(sq) => face.square_text(sq),
+            Start::File(col) => char::from(b'a' + col).to_string(),
+        };
+        Illegality::CannotMoveThere {
+            from,
+            to: face.square_text(spec.end),
+            moves,
         }
     }
 
@@ -706,6 +786,36 @@ impl<V: Variant> Matcher<V> {
         }
     }
 
+    /// Why `spec` names no legal move ([`Core::why_illegal`]).
+    #[cold]
+    fn why_illegal(&self, spec: &Spec) -> Illegality {
+        let pos = &self.pos;
+        let data = |list: MoveList<V>| list.iter().map(Mv::of).collect::<Vec<_>>();
+        let routes = data(pos.forbidden_moves(MoveMode::Routes));
+        let mut distinct: Vec<Mv> = Vec::with_capacity(routes.len());
+        for mv in &routes {
+            if !distinct.iter().any(|d| same_move(d, mv)) {
+                distinct.push(mv.clone());
+            }
+        }
+        // The legal moves are not forbidden.
+        let legal = |mv: &Mv| self.core.distinct.iter().any(|d| same_move(d, mv));
+        distinct.retain(|mv| !legal(mv));
+        let (forbidden, _) = Core::new(
+            Face::of::<V>(),
+            distinct,
+            routes,
+            pos.turn(),
+            wide::<V>(pos.kings),
+        );
+        let (own, opp) = match pos.turn() {
+            Color::White => (pos.white, pos.black),
+            Color::Black => (pos.black, pos.white),
+        };
+        let sides = (wide::<V>(own), wide::<V>(opp));
+        self.core.why_illegal(spec, pos.turn(), sides, &forbidden)
+    }
+
     fn take(&self, choice: Choice) -> Move<V> {
         match choice {
             Choice::Route(i) => self.routes[i].clone(),
@@ -765,7 +875,13 @@ impl<V: Variant> Position<V> {
     pub fn parse_move(&self, text: &str) -> Result<Move<V>, MoveTextError> {
         let spec = read_text(Face::of::<V>(), text)?;
         let m = Matcher::new(self);
-        m.core.resolve(&spec).map(|c| m.take(c))
+        match m.core.resolve(&spec)? {
+            Some(c) => Ok(m.take(c)),
+            None => Err(MoveTextError::Illegal {
+                reason: m.why_illegal(&spec),
+                text: spec.text,
+            }),
+        }
     }
 
     /// Writes `mv` in the shortest unambiguous form (PDN 3.0): `from-to` for

@@ -950,7 +950,21 @@ fn replay_moves(
             match jumps(&*g, &squares) {
                 Jumps::Complete(mv) => play(&mut *g, &mv, number, &m.text)?,
                 Jumps::Partial => pending = Some((squares, n0, text0)),
-                Jumps::None => return Err(fail(MoveTextError::Illegal { text: text0 })),
+                Jumps::None => {
+                    // The pieces read as one move, for the reason it is refused.
+                    let joined: Vec<String> =
+                        squares.iter().map(|&s| face.square_text(s)).collect();
+                    match g.parse_move(&joined.join("x")) {
+                        Ok(mv) => play(&mut *g, &mv, number, &m.text)?,
+                        Err(MoveTextError::Illegal { reason, .. }) => {
+                            return Err(fail(MoveTextError::Illegal {
+                                text: text0,
+                                reason,
+                            }))
+                        }
+                        Err(e) => return Err(fail(e)),
+                    }
+                }
             }
             continue;
         }

@@ -789,7 +789,11 @@ fn error_illegal() {
     assert_eq!(
         p.parse_move("22-18"),
         Err(MoveTextError::Illegal {
-            text: "22-18".into()
+            text: "22-18".into(),
+            reason: draughts::Illegality::NotYourPiece {
+                square: "22".into(),
+                owner: draughts::Color::White
+            }
         }),
         "White's move, but Black is to move"
     );
@@ -803,7 +807,10 @@ fn error_illegal() {
         Err(MoveTextError::Illegal { .. }),
     ));
     let e = p.parse_move("28-22!").unwrap_err();
-    assert_eq!(e.to_string(), "no legal move matches `28-22`");
+    assert_eq!(
+        e.to_string(),
+        "no legal move matches `28-22`: a capture is compulsory: 28x8"
+    );
 }
 
 #[test]
