@@ -201,6 +201,9 @@ impl Engine {
         limits: &Limits,
         hooks: Hooks<'_, V>,
     ) -> SearchResult<V> {
+        if let Some(mv) = forced_move(game) {
+            return self.search_forced(game, mv, limits, hooks);
+        }
         let Hooks { clock, stop, info } = hooks;
         let mut s = Searcher::new(self, game, limits, clock, stop, false);
         let r = s.run(info);
@@ -258,6 +261,14 @@ impl Engine {
         limits: &Limits,
         hooks: Hooks<'_, V>,
     ) -> Analysis<V> {
+        if let Some(mv) = forced_move(game) {
+            let r = self.search_forced(game, mv, limits, hooks);
+            return Analysis {
+                moves: r.best.into_iter().map(|mv| (mv, r.score)).collect(),
+                depth: r.depth,
+                nodes: r.nodes,
+            };
+        }
         let Hooks { clock, stop, info } = hooks;
         let mut s = Searcher::new(self, game, limits, clock, stop, true);
         let r = s.run(info);
@@ -271,6 +282,97 @@ impl Engine {
             nodes: s.nodes,
         }
     }
+}
+
+impl Engine {
+    /// [`Engine::search`] of a position with one legal move: the position
+    /// after it is searched to the depth and within the limits asked (the
+    /// one-ply extension the search gives such a node inside the tree) and
+    /// its score negated, so that a forced move is scored as deeply as any
+    /// other. Progress reports are relayed with the move in front of the
+    /// line. A move that ends the game scores its result.
+    fn search_forced<V: Variant>(
+        &mut self,
+        game: &Game<V>,
+        mv: Move<V>,
+        limits: &Limits,
+        hooks: Hooks<'_, V>,
+    ) -> SearchResult<V> {
+        let mut after = game.clone();
+        after.play(&mv).expect("the one legal move of a game plays");
+        let mover = game.position().turn();
+        let Hooks { clock, stop, info } = hooks;
+        let relayed = info.is_some();
+        let mut info = info;
+        let mut relay = |i: &Info<'_, V>| {
+            if let Some(cb) = info.as_mut() {
+                let mut pv = Vec::with_capacity(i.pv.len() + 1);
+                pv.push(mv.clone());
+                pv.extend_from_slice(i.pv);
+                cb(&Info {
+                    score: parent_score(i.score),
+                    seldepth: i.seldepth + 1,
+                    pv: &pv,
+                    ..*i
+                });
+            }
+        };
+        let hooks = Hooks {
+            clock,
+            stop,
+            info: if relayed {
+                Some(&mut relay as &mut dyn FnMut(&Info<'_, V>))
+            } else {
+                None
+            },
+        };
+        let r = self.search(&after, limits, hooks);
+        let score = match after.outcome() {
+            Some(Outcome::Win { winner, .. }) if winner == mover => Score(WIN - 1),
+            Some(Outcome::Win { .. }) => Score(-(WIN - 1)),
+            Some(Outcome::Draw { .. }) => Score::DRAW,
+            None => parent_score(r.score),
+        };
+        let mut pv = Vec::with_capacity(r.pv.len() + 1);
+        pv.push(mv.clone());
+        pv.extend(r.pv);
+        SearchResult {
+            best: Some(mv),
+            score,
+            pv,
+            depth: if after.outcome().is_some() {
+                limits.depth.unwrap_or(1).clamp(1, MAX_DEPTH)
+            } else {
+                r.depth
+            },
+            seldepth: r.seldepth + 1,
+            nodes: r.nodes,
+            time_ms: r.time_ms,
+        }
+    }
+}
+
+/// The one legal move of a game that is not over and has exactly one.
+fn forced_move<V: Variant>(game: &Game<V>) -> Option<Move<V>> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let moves = game.legal_moves_slice();
+    (moves.len() == 1).then(|| moves[0].clone())
+}
+
+/// The score of a position for its side to move, from the score of the
+/// position after its move (for the other side): negated, and a forced
+/// result one ply further away.
+fn parent_score(child: Score) -> Score {
+    let s = child.0;
+    Score(if s > WIN_BOUND {
+        -(s - 1)
+    } else if s < -WIN_BOUND {
+        -(s + 1)
+    } else {
+        -s
+    })
 }
 
 /// The score, for the side to move, of a position the board has decided
@@ -666,7 +768,6 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             rm.score = -self.eval.evaluate(&pos.play(&rm.mv));
         }
         sort_by_key(&mut root, |rm| (rm.key != tt_move, -rm.score));
-        let single = root.len() == 1 && !self.analyse;
         result.root = root.clone();
         let root_index = self.hashes.len() - 1;
         // How long the last finished iteration took (ms).
@@ -696,7 +797,7 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
                     pv: &result.pv,
                 });
             }
-            if single || self.stopped {
+            if self.stopped {
                 break;
             }
             // A forced result found at this depth does not change deeper.
