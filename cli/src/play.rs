@@ -282,7 +282,7 @@ pub fn session<V: Variant>(
                         writeln!(out, "{} plays {}", name(turn), pos.move_text(&m)).map_err(io)?;
                         redraw = true;
                     }
-                    Err(e) => writeln!(out, "{}", refusal(&pos, &e)).map_err(io)?,
+                    Err(e) => writeln!(out, "{}", refusal(&e)).map_err(io)?,
                 }
             }
         }
@@ -305,19 +305,10 @@ fn player_name(args: &Args, computer: Option<&Computer>, side: Color) -> String 
     }
 }
 
-/// Why a typed move was not played, as one line: a move that matches no
-/// legal move while a capture is compulsory says so and lists the captures.
-fn refusal<V: Variant>(pos: &Position<V>, e: &GameError) -> String {
-    if let GameError::MoveText(MoveTextError::Illegal { text }) = e {
-        if pos.has_captures() {
-            let captures: Vec<String> =
-                pos.legal_moves().iter().map(|m| pos.move_text(m)).collect();
-            return format!(
-                "`{text}` is not legal: a capture is compulsory: {}",
-                captures.join(", ")
-            );
-        }
-    }
+/// Why a typed move was not played, as one line: the library's reason (a
+/// compulsory capture with the captures listed, the capture law, a piece
+/// that cannot move there, ...), and a pointer to `moves`.
+fn refusal(e: &GameError) -> String {
     format!("{e} (type `moves` for the legal moves)")
 }
 

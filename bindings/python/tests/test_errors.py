@@ -261,8 +261,9 @@ def test_pdn_error_attributes():
         d.read_pdn('[GameType "20"]\n1. 32-28 *\n\n[GameType "20"]\n1. 11-15 *')
     e = info.value
     assert (e.game, e.kind, e.line, e.move_number, e.move_text, e.side) == (2, "move", 4, 1, "11-15", "white")
-    assert e.detail == "no legal move matches `11-15`" and e.record is None and e.expected is None
-    assert str(e) == "game 2: move 1 `11-15` (White): no legal move matches `11-15`"
+    why = "the piece on 11 is Black's and White is to move"
+    assert e.detail == f"no legal move matches `11-15`: {why}" and e.record is None and e.expected is None
+    assert str(e) == f"game 2: move 1 `11-15` (White): no legal move matches `11-15`: {why}"
     # The reply (the second mover's move) is written `1...`.
     with pytest.raises(d.PdnError) as info:
         d.read_pdn('[GameType "20"]\n1. 32-28 32-28 *')

@@ -131,7 +131,7 @@ test("a rejected call changes nothing and never traps", () => {
   game.play("32-28");
   const fen = game.fen();
   // The library's parse errors (draughts::error::MoveParseError), word for word.
-  assert.equal(throwsMessage(() => game.play("32-28")), "no legal move matches `32-28`");
+  assert.equal(throwsMessage(() => game.play("32-28")), "no legal move matches `32-28`: there is no piece on 32");
   assert.equal(throwsMessage(() => game.play("hello")), "`hello` at byte 0 is not a square of this board");
   assert.equal(throwsMessage(() => game.play("")), "empty move text");
   assert.equal(throwsMessage(() => game.play("99-98")), "`99` at byte 0 is not a square of this board");
