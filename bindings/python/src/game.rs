@@ -2,7 +2,7 @@
 //! PDN in and out.
 
 use draughts::dynamic::{self, DynGame, PdnReadError};
-use draughts::pdn::{parse_pdn, PdnError, PdnErrorKind};
+use draughts::pdn::{parse_pdn, LineError, PdnError, PdnErrorKind};
 use draughts::{Color, Declaration, MoveMode};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -549,10 +549,21 @@ fn pdn_error<'py>(
     e: &PdnError,
     start_line: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let kw = PyDict::new(py);
+    let kw = pdn_error_parts(py, &e.kind, start_line)?;
     kw.set_item("game", e.game)?;
+    errors::PdnError::class(py)?.call((e.to_string(),), Some(&kw))
+}
+
+/// The attributes of a `PdnError` for `kind` (`start_line`: where the game
+/// starts, when known), but `game`.
+fn pdn_error_parts<'py>(
+    py: Python<'py>,
+    kind: &PdnErrorKind,
+    start_line: Option<usize>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let kw = PyDict::new(py);
     kw.set_item("line", start_line)?;
-    match &e.kind {
+    match kind {
         PdnErrorKind::Syntax { line, message } => {
             kw.set_item("line", line)?;
             kw.set_item("detail", message)?;
@@ -567,7 +578,7 @@ fn pdn_error<'py>(
         PdnErrorKind::VariantMismatch { record, expected } => {
             kw.set_item("record", record)?;
             kw.set_item("expected", expected)?;
-            kw.set_item("detail", e.kind.to_string())?;
+            kw.set_item("detail", kind.to_string())?;
         }
         PdnErrorKind::Fen(f) => {
             kw.set_item("detail", f.to_string())?;
@@ -597,12 +608,12 @@ fn pdn_error<'py>(
         }
         #[allow(unreachable_patterns)]
         _ => {
-            kw.set_item("detail", e.kind.to_string())?;
+            kw.set_item("detail", kind.to_string())?;
         }
     };
     // The library's stable name of the kind (`PdnErrorKind::name`).
-    kw.set_item("kind", e.kind.name())?;
-    errors::PdnError::class(py)?.call((e.to_string(),), Some(&kw))
+    kw.set_item("kind", kind.name())?;
+    Ok(kw)
 }
 
 /// Reads every game of a PDN text as a game tree, the way analysts write
@@ -638,6 +649,87 @@ pub fn parse_pdn_tree(py: Python<'_>, text: &str) -> PyResult<Vec<Py<PyDict>>> {
 #[pyfunction]
 pub fn write_pdn_tree(tree: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(crate::svg::tree_of(tree)?.to_pdn())
+}
+
+/// Why one line of a tree did not replay: the library's reason, or Ctrl-C.
+enum LineFail {
+    Read(PdnReadError),
+    Interrupted(PyErr),
+}
+
+/// Replays every line of a game tree (a dict as `parse_pdn_tree` returns
+/// it; missing keys are empty): the main line, then each variation from the
+/// position before the move it replaces, in the order they are written,
+/// depth first (the library's `GameTree::replay_lines`). Returns one
+/// `Game` per line, in `"on_claim"` draw mode as `read_pdn` gives them.
+///
+/// `variant` is as for `read_pdn`: the variant of a tree without a
+/// `GameType` tag, or a house rule to play it as. Raises `PdnError` for the
+/// first line that does not replay: its message starts with the line's
+/// path (`variation 2 at 2. (inside variation 1 at 1...)`, or `the main
+/// line`) and its `path` attribute gives it as data, outermost first: one
+/// dict per variation, `move_index` (the index in its parent line's
+/// `moves` of the move it replaces), `variation` (its index among that
+/// move's `variations`), `number` and `reply` (the move number and whether
+/// it is the second mover's, `12...`, as the text numbers it); `[]` for the
+/// main line. `VariantError` for an unknown `variant`, `ArgumentError` for
+/// a tree of the wrong shape. Ctrl-C is noticed between lines.
+///
+/// >>> import draughts_rs as d
+/// >>> t = d.parse_pdn_tree("1. 32-28 19-23 (1... 18-23 2. 38-32) *")[0]
+/// >>> [[m.text for m in g.moves] for g in d.replay_lines(t, "international")]
+/// [['32-28', '19-23'], ['32-28', '18-23', '38-32']]
+#[pyfunction]
+#[pyo3(signature = (tree, variant = None))]
+pub fn replay_lines(
+    py: Python<'_>,
+    tree: &Bound<'_, PyAny>,
+    variant: Option<&str>,
+) -> PyResult<Vec<Py<Game>>> {
+    let tree = crate::svg::tree_of(tree)?;
+    let default = variant.map(mode_name).transpose()?;
+    let games = tree.replay_lines_with(|g| {
+        py.check_signals().map_err(LineFail::Interrupted)?;
+        dynamic::replay_pdn(g, default).map_err(LineFail::Read)
+    });
+    match games {
+        Ok(games) => games
+            .into_iter()
+            .map(|g| Py::new(py, Game::from_dyn(g, tree.tags.clone())))
+            .collect(),
+        Err(LineError {
+            error: LineFail::Interrupted(e),
+            ..
+        }) => Err(e),
+        Err(LineError {
+            path,
+            error: LineFail::Read(PdnReadError::Pdn(e)),
+        }) => {
+            let kw = pdn_error_parts(py, &e.kind, Some(tree.line))?;
+            let steps = path
+                .branches
+                .iter()
+                .map(|b| {
+                    let step = PyDict::new(py);
+                    step.set_item("move_index", b.move_index)?;
+                    step.set_item("variation", b.variation)?;
+                    step.set_item("number", b.number)?;
+                    step.set_item("reply", b.reply)?;
+                    Ok(step)
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            kw.set_item("path", steps)?;
+            let message = format!("{path}: {}", e.kind);
+            Err(PyErr::from_value(
+                errors::PdnError::class(py)?.call((message,), Some(&kw))?,
+            ))
+        }
+        // The name was checked above; every line is a game.
+        Err(LineError {
+            error: LineFail::Read(other),
+            ..
+        }) => Err(errors::VariantError::new_err(other.to_string())),
+    }
 }
 
 /// Reads every game of a PDN text.

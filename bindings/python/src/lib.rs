@@ -113,6 +113,7 @@ fn draughts_rs_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::read_pdn, m)?)?;
     m.add_function(wrap_pyfunction!(game::parse_pdn_tree, m)?)?;
     m.add_function(wrap_pyfunction!(game::write_pdn_tree, m)?)?;
+    m.add_function(wrap_pyfunction!(game::replay_lines, m)?)?;
     m.add_function(wrap_pyfunction!(ml::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(ml::planes_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::analyse_many, m)?)?;

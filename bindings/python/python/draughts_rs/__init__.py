@@ -69,6 +69,7 @@ from ._draughts_rs import (
     planes_batch,
     random_playouts,
     read_pdn,
+    replay_lines,
     variants,
     write_pdn_tree,
 )
@@ -105,6 +106,7 @@ __all__ = [
     "planes_batch",
     "random_playouts",
     "read_pdn",
+    "replay_lines",
     "variants",
     "write_pdn_tree",
 ]

@@ -254,6 +254,11 @@ def parse_pdn_tree(text: str) -> List[Dict[str, Any]]:
     """Every game as a tree dict: tags, main (comments, moves), result, line;
     each move: number, ellipsis, text, nags, comments, variations."""
 def write_pdn_tree(tree: Dict[str, Any]) -> str: ...
+def replay_lines(tree: Dict[str, Any], variant: Optional[str] = None) -> List[Game]:
+    """Every line of a tree dict (the main line, then the variations, depth
+    first) replayed; PdnError for the first that does not replay, with
+    ``path``: one dict per variation (move_index, variation, number, reply),
+    outermost first, [] for the main line."""
 def random_playouts(
     variant: str = "international",
     games: int = 100,

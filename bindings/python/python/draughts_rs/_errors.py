@@ -6,7 +6,7 @@ exception Python code would expect (``EmptyGameError`` is an ``IndexError``,
 as ``list.pop`` raises). The extension module raises these classes.
 """
 
-from typing import Optional
+from typing import Any, Dict, List, Optional
 
 
 class DraughtsError(ValueError):
@@ -69,7 +69,14 @@ class PdnError(DraughtsError):
     * ``detail``: the specific part of the message (the syntax problem, the
       game type, the custom variant's name, the FEN error, why the move
       failed; None for ``"no_variant"``);
-    * ``record`` and ``expected``: the two variants of ``"variant_mismatch"``.
+    * ``record`` and ``expected``: the two variants of ``"variant_mismatch"``;
+    * ``path``: for ``replay_lines``, the line that did not replay: one dict
+      per variation leading to it, outermost first (``move_index``: the
+      index in its parent line's ``moves`` of the move it replaces;
+      ``variation``: its index among that move's ``variations``;
+      ``number`` and ``reply``: that move's number and whether it is the
+      second mover's, ``12...``), ``[]`` for the main line; None for the
+      other calls.
     """
 
     def __init__(
@@ -85,6 +92,7 @@ class PdnError(DraughtsError):
         detail: Optional[str] = None,
         record: Optional[str] = None,
         expected: Optional[str] = None,
+        path: Optional[List[Dict[str, Any]]] = None,
     ) -> None:
         super().__init__(message)
         self.game = game
@@ -96,6 +104,7 @@ class PdnError(DraughtsError):
         self.detail = detail
         self.record = record
         self.expected = expected
+        self.path = path
 
 
 __all__ = [
