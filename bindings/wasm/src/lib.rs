@@ -28,6 +28,7 @@ mod shapes;
 pub use engine::Engine;
 
 use draughts::dynamic::{self, DynGame, DynInput, DynPosition, PdnReadError};
+use draughts::pdn::LineError;
 use draughts::{Color, Declaration, DrawMode, MoveMode, Outcome, VariantKind};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -52,6 +53,8 @@ struct PdnFail {
     kind: Option<&'static str>,
     line: Option<usize>,
     game: Option<usize>,
+    /// The line of a tree that did not replay (`replayLines`).
+    path: Option<Vec<shapes::PdnBranchJs>>,
 }
 
 impl PdnFail {
@@ -61,6 +64,7 @@ impl PdnFail {
             kind: Some(e.kind.name()),
             line: e.kind.line(),
             game: Some(e.game),
+            path: None,
         }
     }
 
@@ -70,6 +74,7 @@ impl PdnFail {
             kind: None,
             line: None,
             game: None,
+            path: None,
         }
     }
 
@@ -80,10 +85,23 @@ impl PdnFail {
             PdnReadError::Pdn(p) => PdnFail::of(p),
         }
     }
+
+    /// A line of a tree that did not replay: its path starts the message
+    /// and is `path`; no game number (a tree is one game).
+    fn line(e: &LineError<PdnReadError>) -> PdnFail {
+        let mut fail = PdnFail::read(&e.error);
+        if let PdnReadError::Pdn(p) = &e.error {
+            fail.message = format!("{}: {}", e.path, p.kind);
+            fail.game = None;
+        }
+        fail.path = Some(e.path.branches.iter().map(Into::into).collect());
+        fail
+    }
 }
 
-/// A `PdnError` (a JS `Error` named so, with `kind`, `line` and `game`: the
-/// library's names, spelled with dashes) for a PDN text that did not replay.
+/// A `PdnError` (a JS `Error` named so, with `kind`, `line`, `game` and
+/// `path`: the library's names, spelled with dashes) for a PDN text that did
+/// not replay.
 fn pdn_err(fail: PdnFail) -> JsValue {
     let error = js_sys::Error::new(&fail.message);
     error.set_name("PdnError");
@@ -105,6 +123,13 @@ fn pdn_err(fail: PdnFail) -> JsValue {
         "game",
         fail.game
             .map_or(JsValue::NULL, |g| JsValue::from_f64(g as f64)),
+    );
+    set(
+        "path",
+        fail.path
+            .as_ref()
+            .and_then(|p| to_js(p).ok())
+            .unwrap_or(JsValue::NULL),
     );
     error.into()
 }
@@ -801,6 +826,40 @@ pub fn to_pdn(
     Ok(draughts::pdn::GameTree::from(&tree).to_pdn())
 }
 
+/// Replays every line of a game tree (as `parsePdnTree` returns it, or built
+/// by hand): the main line, then each variation from the position before
+/// the move it replaces, in the order they are written, depth first (the
+/// library's `GameTree.replay_lines`). `variant` is the variant of a tree
+/// without a `GameType` tag, or a house rule to play it as. One game per
+/// line; draws by rule end a game as they arise (see `drawMode`), as with
+/// `Game.fromPdn`. Throws a `PdnError` whose `path` names the first line
+/// that does not replay (`[]` for the main line), its message starting
+/// with it (`variation 2 at 2. (inside variation 1 at 1...): ...`); an
+/// `Error` for an unknown variant or a tree of the wrong shape.
+#[wasm_bindgen(js_name = replayLines)]
+pub fn replay_lines(
+    #[wasm_bindgen(unchecked_param_type = "PdnTree")] tree: JsValue,
+    variant: Option<String>,
+) -> Result<Vec<Game>, JsValue> {
+    let tree: shapes::PdnTreeJs = serde_wasm_bindgen::from_value(tree)
+        .map_err(|e| JsValue::from(js_err(format!("PDN tree: {e}"))))?;
+    let tree = draughts::pdn::GameTree::from(&tree);
+    let variant = variant.filter(|v| !v.trim().is_empty());
+    let games = tree
+        .replay_lines_with(|g| dynamic::replay_pdn(g, variant.as_deref().map(str::trim)))
+        .map_err(|e| match &e.error {
+            PdnReadError::UnknownMode(u) => js_err(unknown_variant(u)).into(),
+            _ => pdn_err(PdnFail::line(&e)),
+        })?;
+    Ok(games
+        .into_iter()
+        .map(|mut inner| {
+            inner.set_draw_mode(DrawMode::Automatic);
+            Game { inner }
+        })
+        .collect())
+}
+
 fn tag_pairs(obj: &js_sys::Object) -> Res<Vec<(String, String)>> {
     let mut out = Vec::new();
     for entry in js_sys::Object::entries(obj).iter() {
@@ -860,5 +919,36 @@ mod tests {
         assert_eq!((fail.kind, fail.game), (Some("move"), Some(1)));
         let fail = PdnFail::read(&dynamic::game_from_pdn("chess", "1. 11-15 *").unwrap_err());
         assert!(fail.message.starts_with("unknown variant `chess`"));
+    }
+
+    #[test]
+    fn a_line_that_does_not_replay_is_named_by_its_path() {
+        let text =
+            "[GameType \"20\"]\n1. 32-28 19-23 (1... 17-21 2. 33-29 (2. 31-27) (2. 31-25)) *";
+        let tree = draughts::pdn::parse_pdn_tree(text).remove(0).unwrap();
+        let err = tree
+            .replay_lines_with(|g| dynamic::replay_pdn(g, None))
+            .unwrap_err();
+        let fail = PdnFail::line(&err);
+        assert!(
+            fail.message
+                .starts_with("variation 2 at 2. (inside variation 1 at 1...): move 2 `31-25`"),
+            "{}",
+            fail.message
+        );
+        assert_eq!((fail.kind, fail.game), (Some("move"), None));
+        let path = fail.path.unwrap();
+        assert_eq!(
+            path.iter()
+                .map(|b| (b.move_index, b.variation, b.number, b.reply))
+                .collect::<Vec<_>>(),
+            [(1, 0, 1, true), (1, 1, 2, false)]
+        );
+        assert!(PdnFail::of(&draughts::pdn::PdnError {
+            game: 1,
+            kind: draughts::pdn::PdnErrorKind::NoVariant
+        })
+        .path
+        .is_none());
     }
 }

@@ -312,6 +312,28 @@ impl From<&PdnTreeJs> for draughts::pdn::GameTree {
     }
 }
 
+/// One variation on the way to a line of a PDN game tree (the library's
+/// `pdn::Branch`).
+#[derive(Serialize, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct PdnBranchJs {
+    pub move_index: usize,
+    pub variation: usize,
+    pub number: u32,
+    pub reply: bool,
+}
+
+impl From<&draughts::pdn::Branch> for PdnBranchJs {
+    fn from(b: &draughts::pdn::Branch) -> Self {
+        PdnBranchJs {
+            move_index: b.move_index,
+            variation: b.variation,
+            number: b.number,
+            reply: b.reply,
+        }
+    }
+}
+
 /// TypeScript declarations of the shapes above, emitted into the `.d.ts` by
 /// `typescript_custom_section` in `lib.rs` (which copies the text, so the
 /// constant itself counts as unused).
@@ -374,14 +396,29 @@ export interface DrawCountNow {
   text: string;
 }
 
-/** The Error `Game.fromPdn` throws for a bad record: name "PdnError". */
+/** The Error `Game.fromPdn` and `replayLines` throw for a bad record: name "PdnError". */
 export interface PdnError extends Error {
   /** "syntax", "move", "variant-mismatch", "unsupported-game-type", ... (null: no game in the text). */
   kind: string | null;
   /** 1-based line of the text, when known (syntax errors). */
   line: number | null;
-  /** 1-based index of the game in the text. */
+  /** 1-based index of the game in the text (null from `replayLines`). */
   game: number | null;
+  /** From `replayLines`: the line that did not replay, by the variations leading to it,
+   *  outermost first ([] for the main line); null from `Game.fromPdn`. */
+  path: PdnBranch[] | null;
+}
+
+/** One variation on the way to a line of a PDN game tree. */
+export interface PdnBranch {
+  /** Index in its parent line's `moves` of the move it replaces. */
+  moveIndex: number;
+  /** Its index among that move's `variations` (the message counts from 1). */
+  variation: number;
+  /** The replaced move's number, as the text numbers it. */
+  number: number;
+  /** The replaced move is the second mover's ("12..."). */
+  reply: boolean;
 }
 
 export interface Piece {

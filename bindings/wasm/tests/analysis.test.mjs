@@ -82,3 +82,75 @@ test("parsePdnTree: nested variations, NAGs and comments; toPdn writes them back
   throwsMessage(() => parsePdnTree("1. 32-28 (33-29"), /unterminated variation/);
   throwsMessage(() => toPdn({ main: { moves: [{ text: 5 }] } }), /PDN tree/);
 });
+
+// replayLines: every line of a tree replayed; the first that does not replay
+// named by its path. 2. 31-25 is no move (31's neighbours forward are 26 and
+// 27), in the second variation of 2. 33-29, inside the first of 1... 19-23.
+const NESTED_BAD =
+  '[GameType "20"]\n1. 32-28 19-23 (1... 17-21 2. 33-29 (2. 34-30 21-26) (2. 31-25 21-26)) 2. 28x19 14x23 *';
+
+test("replayLines: the main line, then each variation depth first, as games", () => {
+  const [tree] = parsePdnTree("1. 32-28 19-23 (1... 18-23 2. 38-32 (2. 37-32)) 2. 28x19 *");
+  const games = draughts.replayLines(tree, "international");
+  assert.deepEqual(
+    games.map((g) => g.moves().map((m) => m.text)),
+    [
+      ["32-28", "19-23", "28x19"],
+      ["32-28", "18-23", "38-32"],
+      ["32-28", "18-23", "37-32"],
+    ],
+  );
+  assert.ok(games.every((g) => g instanceof Game && g.variant === "international"));
+  // The GameType tag gives the variant when none is named.
+  const [english] = parsePdnTree('[GameType "21"]\n1. 11-15 (1. 9-14 22-18) 23-19 *');
+  assert.deepEqual(draughts.replayLines(english).map((g) => g.variant), ["english", "english"]);
+});
+
+test("replayLines: a bad nested variation throws a PdnError with its path", () => {
+  const [tree] = parsePdnTree(NESTED_BAD);
+  const before = structuredClone(tree);
+  let error = null;
+  try {
+    draughts.replayLines(tree);
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(error instanceof Error);
+  assert.equal(error.name, "PdnError");
+  assert.match(error.message, /^variation 2 at 2\. \(inside variation 1 at 1\.\.\.\): move 2 `31-25` \(White\): /);
+  assert.deepEqual(error.path, [
+    { moveIndex: 1, variation: 0, number: 1, reply: true },
+    { moveIndex: 1, variation: 1, number: 2, reply: false },
+  ]);
+  assert.equal(error.kind, "move");
+  assert.equal(error.game, null);
+  // The path leads to the line in the tree.
+  let line = tree.main;
+  for (const b of error.path) line = line.moves[b.moveIndex].variations[b.variation];
+  assert.equal(line.moves[0].text, "31-25");
+  assert.deepEqual(tree, before);
+});
+
+test("replayLines: a bad main line has an empty path; bad calls throw Errors", () => {
+  const [bad] = parsePdnTree('[GameType "20"]\n1. 32-28 (1. 33-29) 28-32 *');
+  try {
+    draughts.replayLines(bad);
+    assert.fail("replayed");
+  } catch (e) {
+    assert.equal(e.name, "PdnError");
+    assert.deepEqual(e.path, []);
+    assert.match(e.message, /^the main line: move 1\.\.\. `28-32`/);
+  }
+  // Game.fromPdn's PdnError has no path.
+  try {
+    Game.fromPdn("1. 11-15 11-15 *", "english");
+    assert.fail("read");
+  } catch (e) {
+    assert.equal(e.path, null);
+  }
+  const [tree] = parsePdnTree(NESTED_BAD);
+  throwsMessage(() => draughts.replayLines(tree, "chess"), /unknown variant `chess`/);
+  throwsMessage(() => draughts.replayLines({ main: { moves: [{ text: 5 }] } }, "international"), /PDN tree/);
+  const [none] = parsePdnTree("1. 32-28 *");
+  throwsMessage(() => draughts.replayLines(none), /no GameType tag/);
+});
