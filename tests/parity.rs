@@ -7,7 +7,7 @@
 
 use draughts::dynamic::{self, DynGame, DynPosition, PdnReadError};
 use draughts::engine::{Engine, Level, LevelSpec, NoClock};
-use draughts::pdn::{read_games, PdnErrorKind};
+use draughts::pdn::{parse_pdn_tree, read_games, LinePath, PdnErrorKind};
 use draughts::svg::SvgOptions;
 use draughts::{AnyGame, AnyPosition, Color, MoveMode, Outcome, VariantKind};
 
@@ -149,6 +149,21 @@ fn pdn_kind(kind: &PdnErrorKind) -> String {
     }
 }
 
+/// The row's tree: the first game of its PDN text.
+fn tree(r: &Row) -> draughts::pdn::GameTree {
+    parse_pdn_tree(&r.arg).remove(0).expect("the row's PDN")
+}
+
+/// `variation 2 at 2. (inside variation 1 at 1...) [1/0/1... 1/1/2.]`: the
+/// path as text, then each branch as move index / variation / number.
+fn line_path(path: &LinePath) -> String {
+    let steps = path.branches.iter().map(|b| {
+        let dots = if b.reply { "..." } else { "." };
+        format!("{}/{}/{}{dots}", b.move_index, b.variation, b.number)
+    });
+    format!("{path} [{}]", join(steps, " "))
+}
+
 /// `hard:2000`: a level with a node budget.
 fn spec(r: &Row) -> LevelSpec {
     let (level, nodes) = r.arg.split_once(':').expect("level:nodes");
@@ -284,6 +299,14 @@ fn any_checks() -> Vec<(&'static str, &'static str, Check)> {
                 .unwrap();
             legal(game.legal_moves_text().contains(&mv))
         }),
+        (
+            "replay_lines_with_failing_path",
+            "GameTree::replay_lines+LineError::path",
+            |r| match tree(r).replay_lines(Some(kind(r))) {
+                Ok(lines) => format!("lines={}", lines.len()),
+                Err(e) => line_path(&e.path),
+            },
+        ),
         ("engine_move_scored", "AnyGame::play_level_scored", |r| {
             let game = any_game(r);
             let p = game
@@ -443,6 +466,14 @@ fn dyn_checks() -> Vec<(&'static str, &'static str, Check)> {
                 .unwrap();
             scored(p.score.is_some(), p.pv.first() == Some(&p.mv))
         }),
+        (
+            "replay_lines_with_failing_path",
+            "GameTree::replay_lines_with+dynamic::replay_pdn",
+            |r| match tree(r).replay_lines_with(|g| dynamic::replay_pdn(g, Some(&r.variant))) {
+                Ok(lines) => format!("lines={}", lines.len()),
+                Err(e) => line_path(&e.path),
+            },
+        ),
         (
             "house_rule_by_name",
             "dynamic::new_game+DynGame::name",

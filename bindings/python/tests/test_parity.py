@@ -67,6 +67,17 @@ def pdn_error(r):
     return "read"
 
 
+def replay_lines_path(r):
+    (tree,) = d.parse_pdn_tree(r["arg"])
+    try:
+        return "lines=%d" % len(d.replay_lines(tree, r["variant"]))
+    except d.PdnError as e:
+        steps = " ".join(
+            f"{b['move_index']}/{b['variation']}/{b['number']}{'...' if b['reply'] else '.'}" for b in e.path
+        )
+        return f"{str(e).split(': ')[0]} [{steps}]"
+
+
 def jumped(r):
     b = board(r)
     clicks = [int(n) for n in r["arg"].split(",")]
@@ -142,6 +153,7 @@ CHECKS = {
     "engine_move": ("Engine.play", engine_move),
     "engine_move_scored": ("Engine.play_scored", engine_scored),
     "house_rule_by_name": ("Game.constructor+Game.variant", lambda r: game(r).variant),
+    "replay_lines_with_failing_path": ("replay_lines+PdnError.path", replay_lines_path),
 }
 
 

@@ -165,6 +165,19 @@ const CHECKS = {
     },
   ],
   house_rule_by_name: ["Game.constructor+Game.variant", (r) => game(r).variant],
+  replay_lines_with_failing_path: [
+    "replayLines+PdnError.path",
+    (r) => {
+      const [tree] = draughts.parsePdnTree(r.arg);
+      try {
+        return `lines=${draughts.replayLines(tree, r.variant).length}`;
+      } catch (e) {
+        assert.equal(e.name, "PdnError");
+        const steps = e.path.map((b) => `${b.moveIndex}/${b.variation}/${b.number}${b.reply ? "..." : "."}`);
+        return `${e.message.split(": ")[0]} [${steps.join(" ")}]`;
+      }
+    },
+  ],
 };
 
 const ROWS = rows();
