@@ -87,7 +87,10 @@ def test_bad_fen(fen, message):
         ("32-", "a square is missing at byte 3"),
         ("32-99", "`99` at byte 3 is not a square of this board"),
         ("32-27x", "a square is missing"),
-        ("46-41", "no legal move matches `46-41`"),
+        ("46-41", "no legal move matches `46-41`: the piece on 46 cannot move to 41: it has no legal move"),
+        ("30-25", "no legal move matches `30-25`: there is no piece on 30"),
+        ("19-23", "the piece on 19 is Black's and White is to move"),
+        ("32-26", "the piece on 32 cannot move to 26; its legal moves: 32-27, 32-28"),
     ],
 )
 def test_bad_move_text(text, message):
@@ -306,3 +309,13 @@ def test_numpy_missing_is_a_clear_import_error(monkeypatch):
     assert len(b.legal_moves()) == 7  # the rest works without NumPy
     with pytest.raises(ImportError, match="pip install numpy"):
         b.planes()
+
+
+def test_a_refused_move_names_the_compulsory_capture():
+    g = d.Game("international")
+    g.push("32-28")
+    g.push("19-23")
+    before = (g.board, g.moves)
+    with pytest.raises(d.MoveError, match=r"no legal move matches `33-29`: a capture is compulsory: 28x19$"):
+        g.push("33-29")
+    assert (g.board, g.moves) == before
