@@ -17,13 +17,40 @@
 //!
 //! The position string generalises Hub's to every board: the side to move
 //! (`W`/`B`) and one character per playing square in PDN numbering order
-//! (`w`, `b` men, `W`, `B` kings, `e` empty). Moves: `32-28` for steps; for
-//! the numeric variants captures are `from x to x captured x ...` (captured
-//! squares in any order); the algebraic variants use their own move text.
+//! (`w`, `b` men, `W`, `B` kings, `e` empty). Moves: `32-28` for steps and
+//! `from x to x captured x ...` for captures (captured squares in any
+//! order); a move may also be written in any text the variant reads.
+//!
+//! The conventions of pydraughts (the Python client of lidraughts bots and
+//! GUIs) are spoken in every variant it has:
+//!
+//! - English: pydraughts writes the side that moves first (Black) as `W`,
+//!   with its squares counted from the other end (its square n is PDN
+//!   square 33 - n); its moves keep the PDN numbers. The hub reads an
+//!   English position both ways and takes the reading under which the
+//!   moves given are legal; if both fit, the one that is the start
+//!   position; else the reading the last line that could be read one way
+//!   only took (this engine's own convention until then). Answers are in
+//!   PDN numbers either way.
+//! - The algebraic variants (Russian, Brazilian, Turkish; Czech too): the
+//!   position string keeps PDN order (from the top-left: 1 = b8, in
+//!   Turkish 1 = a8), but numeric moves
+//!   count the squares from a1 as pydraughts does: row by row from White's
+//!   side, each row from the a-file (`1` = a1, `2` = c1, `5` = b2; in
+//!   Turkish `2` = b1, `9` = a2). The hub answers in the notation of the
+//!   client's last moves: the variant's text (`c3-d4`) after moves in it,
+//!   numbers after numeric moves and before the client has sent any.
+//! - `set-param name=variant` also takes pydraughts' and Scan's names:
+//!   `standard` and `normal` (International), `american` (English),
+//!   `frysk!`, `bt` (Breakthrough), `losing` (Antidraughts).
 //!
 //! As the protocol asks, lines that cannot be understood are ignored; bad
-//! values get an `error message="..."` line and change nothing. The engine
-//! quits when standard input closes.
+//! values get an `error message="..."` line and change nothing, except that
+//! a refused `pos` leaves no position: `go` then answers an `error` line and
+//! `done` without a move (never a move for a position the client did not
+//! send) until a `pos` is accepted. So does a `set-param name=variant` that
+//! changes the variant after a `pos` (before any `pos`, `go` searches the
+//! variant's start position). The engine quits when standard input closes.
 use draughts::dynamic::{self, DynGame, DynHooks, DynInfo, DynPosition, MoveInfo};
 use draughts::engine::{Engine, Level, LevelSpec, Limits, Score, DEFAULT_TT_MIB};
 use draughts::{

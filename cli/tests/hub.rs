@@ -529,7 +529,7 @@ fn english_positions_as_pydraughts_writes_them() {
     let white = parse_done(game.position(), done.last().unwrap());
     game.play(&white).unwrap();
     // Two plies on, as pydraughts sends it: its start and every move.
-    let later = game.position().clone();
+    let later = *game.position();
     let reply = later.legal_moves()[0].clone();
     let after = later.play(&reply);
     let moves = [&black, &white, &reply].map(hub_move).join(" ");
