@@ -468,6 +468,14 @@ async fn illegal_and_malformed_moves_are_refused(s: Site) {
     let (status, e) = s.client.act(&room, &a, mv("1-32")).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
     assert_eq!(e["error"], "illegal_move");
+    // The message says why (Black's man on 1 is blocked at the start).
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("the piece on 1 cannot move to 32: it has no legal move"),
+        "{e}"
+    );
     let (status, e) = s.client.act(&room, &a, mv("no move")).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
     assert!(
