@@ -200,8 +200,9 @@ pub enum MoveTextError {
     Illegal {
         /// The move text (without move-strength marks).
         text: String,
-        /// Why no legal move matches.
-        reason: Illegality,
+        /// Why no legal move matches (boxed: it is rarely read and holds
+        /// lists of moves, and errors stay small).
+        reason: Box<Illegality>,
     },
     /// Well-formed text that matches several different legal moves, e.g. two
     /// captures with the same start and end but different captured pieces.
@@ -226,7 +227,7 @@ pub enum MoveTextError {
 /// let pos = Position::<International>::from_fen("W:W28,37:B23").unwrap();
 /// let err = pos.parse_move("37-32").unwrap_err();
 /// let MoveTextError::Illegal { reason, .. } = &err else { panic!() };
-/// assert_eq!(*reason, Illegality::CaptureCompulsory { captures: vec!["28x19".into()] });
+/// assert_eq!(**reason, Illegality::CaptureCompulsory { captures: vec!["28x19".into()] });
 /// assert_eq!(err.to_string(),
 ///     "no legal move matches `37-32`: a capture is compulsory: 28x19");
 /// ```

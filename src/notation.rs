@@ -878,7 +878,7 @@ impl<V: Variant> Position<V> {
         match m.core.resolve(&spec)? {
             Some(c) => Ok(m.take(c)),
             None => Err(MoveTextError::Illegal {
-                reason: m.why_illegal(&spec),
+                reason: Box::new(m.why_illegal(&spec)),
                 text: spec.text,
             }),
         }

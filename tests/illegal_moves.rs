@@ -18,7 +18,7 @@ fn reason<V: Variant>(fen: &str, text: &str) -> (Illegality, String) {
                 unreachable!()
             };
             assert_eq!(t, text);
-            (reason, message)
+            (*reason, message)
         }
         other => panic!("{text} in {fen}: expected Illegal, got {other:?}"),
     }

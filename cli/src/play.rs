@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use draughts::engine::{Engine, Hooks, Level};
 use draughts::pdn::write_pdn;
-use draughts::{Color, Declaration, Game, GameError, MoveTextError, Position, Variant};
+use draughts::{Color, Declaration, Game, GameError, Variant};
 
 use crate::board::{draw, Style};
 use crate::common::{position, with_variant};
