@@ -246,24 +246,25 @@ impl GameTree {
     fn walk(
         &self,
         line: &PdnLine,
-        prefix: &[PdnNode],
+        prefix: &[PdnMove],
         start: (u32, bool),
         path: &mut Vec<Branch>,
         out: &mut Vec<(LinePath, PdnGame)>,
     ) {
-        let flat = |n: &PdnNode| PdnNode {
-            variations: Vec::new(),
-            ..n.clone()
-        };
-        let mut whole: Vec<PdnNode> = prefix.to_vec();
-        whole.extend(line.moves.iter().map(flat));
-        out.push((
-            LinePath {
-                branches: path.clone(),
-            },
-            self.game_of(whole),
-        ));
+        // Numbered as `main_line` numbers them: the last number written.
+        let mut written = prefix.last().and_then(|m| m.number);
+        let mut whole: Vec<PdnMove> = prefix.to_vec();
+        whole.extend(line.moves.iter().map(|n| {
+            written = n.number.or(written);
+            PdnMove {
+                number: written,
+                text: n.text.clone(),
+                nags: n.nags.clone(),
+                comments: n.comments.clone(),
+            }
+        }));
         let mut state = start;
+        let mut branches = Vec::new();
         for (i, node) in line.moves.iter().enumerate() {
             // One move a ply: the second mover's move is followed by the
             // first mover's of the next number.
@@ -273,38 +274,33 @@ impl GameTree {
                 (_, (n, false)) => (n, true),
             };
             state = node.number.map_or(slot, |n| (n, node.ellipsis));
-            if node.variations.is_empty() {
-                continue;
+            if !node.variations.is_empty() {
+                branches.push((i, slot, state));
             }
-            let mut before: Vec<PdnNode> = prefix.to_vec();
-            before.extend(line.moves[..i].iter().map(flat));
-            for (j, v) in node.variations.iter().enumerate() {
+        }
+        out.push((
+            LinePath {
+                branches: path.clone(),
+            },
+            PdnGame {
+                tags: self.tags.clone(),
+                moves: whole.clone(),
+                result: self.result.clone(),
+                line: self.line,
+            },
+        ));
+        for (i, slot, (number, reply)) in branches {
+            let before = &whole[..prefix.len() + i];
+            for (j, v) in line.moves[i].variations.iter().enumerate() {
                 path.push(Branch {
                     move_index: i,
                     variation: j,
-                    number: state.0,
-                    reply: state.1,
+                    number,
+                    reply,
                 });
-                self.walk(v, &before, slot, path, out);
+                self.walk(v, before, slot, path, out);
                 path.pop();
             }
-        }
-    }
-
-    /// The game of the moves `nodes` with the tree's tags and result.
-    fn game_of(&self, nodes: Vec<PdnNode>) -> PdnGame {
-        let line = GameTree {
-            main: PdnLine {
-                comments: Vec::new(),
-                moves: nodes,
-            },
-            ..GameTree::default()
-        };
-        PdnGame {
-            tags: self.tags.clone(),
-            moves: line.main_line().moves,
-            result: self.result.clone(),
-            line: self.line,
         }
     }
 
