@@ -54,7 +54,7 @@ struct PdnFail {
     line: Option<usize>,
     game: Option<usize>,
     /// The line of a tree that did not replay (`replayLines`).
-    path: Option<Vec<shapes::PdnBranchJs>>,
+    path: Option<Vec<draughts::pdn::Branch>>,
 }
 
 impl PdnFail {
@@ -94,7 +94,7 @@ impl PdnFail {
             fail.message = format!("{}: {}", e.path, p.kind);
             fail.game = None;
         }
-        fail.path = Some(e.path.branches.iter().map(Into::into).collect());
+        fail.path = Some(e.path.branches.clone());
         fail
     }
 }
@@ -124,13 +124,24 @@ fn pdn_err(fail: PdnFail) -> JsValue {
         fail.game
             .map_or(JsValue::NULL, |g| JsValue::from_f64(g as f64)),
     );
-    set(
-        "path",
-        fail.path
-            .as_ref()
-            .and_then(|p| to_js(p).ok())
-            .unwrap_or(JsValue::NULL),
-    );
+    // `PdnBranch` objects, built by hand (a serde shape costs more bytes).
+    let path = fail.path.as_ref().map_or(JsValue::NULL, |branches| {
+        let array = js_sys::Array::new();
+        for b in branches {
+            let step = js_sys::Object::new();
+            for (key, value) in [
+                ("moveIndex", JsValue::from_f64(b.move_index as f64)),
+                ("variation", JsValue::from_f64(b.variation as f64)),
+                ("number", JsValue::from_f64(f64::from(b.number))),
+                ("reply", JsValue::from_bool(b.reply)),
+            ] {
+                let _ = js_sys::Reflect::set(&step, &JsValue::from_str(key), &value);
+            }
+            array.push(&step);
+        }
+        array.into()
+    });
+    set("path", path);
     error.into()
 }
 

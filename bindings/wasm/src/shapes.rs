@@ -312,28 +312,6 @@ impl From<&PdnTreeJs> for draughts::pdn::GameTree {
     }
 }
 
-/// One variation on the way to a line of a PDN game tree (the library's
-/// `pdn::Branch`).
-#[derive(Serialize, Clone, Debug, PartialEq)]
-#[serde(rename_all = "camelCase")]
-pub struct PdnBranchJs {
-    pub move_index: usize,
-    pub variation: usize,
-    pub number: u32,
-    pub reply: bool,
-}
-
-impl From<&draughts::pdn::Branch> for PdnBranchJs {
-    fn from(b: &draughts::pdn::Branch) -> Self {
-        PdnBranchJs {
-            move_index: b.move_index,
-            variation: b.variation,
-            number: b.number,
-            reply: b.reply,
-        }
-    }
-}
-
 /// TypeScript declarations of the shapes above, emitted into the `.d.ts` by
 /// `typescript_custom_section` in `lib.rs` (which copies the text, so the
 /// constant itself counts as unused).
