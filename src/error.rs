@@ -200,9 +200,8 @@ pub enum MoveTextError {
     Illegal {
         /// The move text (without move-strength marks).
         text: String,
-        /// Why no legal move matches (boxed: it is rarely read and holds
-        /// lists of moves, and errors stay small).
-        reason: Box<Illegality>,
+        /// Why no legal move matches.
+        reason: Illegality,
     },
     /// Well-formed text that matches several different legal moves, e.g. two
     /// captures with the same start and end but different captured pieces.
@@ -227,7 +226,7 @@ pub enum MoveTextError {
 /// let pos = Position::<International>::from_fen("W:W28,37:B23").unwrap();
 /// let err = pos.parse_move("37-32").unwrap_err();
 /// let MoveTextError::Illegal { reason, .. } = &err else { panic!() };
-/// assert_eq!(**reason, Illegality::CaptureCompulsory { captures: vec!["28x19".into()] });
+/// assert_eq!(*reason, Illegality::CaptureCompulsory { captures: vec!["28x19".into()] });
 /// assert_eq!(err.to_string(),
 ///     "no legal move matches `37-32`: a capture is compulsory: 28x19");
 /// ```
@@ -266,13 +265,11 @@ pub enum Illegality {
         /// The legal captures that pass over the text's end square.
         captures: Vec<String>,
     },
-    /// The piece cannot move there (no legal move of it, nor a move the
-    /// capture rules forbid, ends there).
+    /// The piece cannot move to the text's end square (no legal move of it,
+    /// nor a move the capture rules forbid, ends there).
     CannotMoveThere {
         /// The start square (or, for the short notation `ed4`, the file).
         from: String,
-        /// The end square.
-        to: String,
         /// The legal moves of the piece (for a file, of the pieces on it);
         /// empty when it has none.
         moves: Vec<String>,
@@ -302,12 +299,12 @@ impl core::fmt::Display for Illegality {
                 "the capture does not end there, it must go on: {}",
                 list(captures)
             ),
-            Illegality::CannotMoveThere { from, to, moves } => {
+            Illegality::CannotMoveThere { from, moves } => {
                 let file = from.len() == 1 && from.bytes().all(|b| b.is_ascii_lowercase());
                 if file {
-                    write!(f, "no piece on the {from} file can move to {to}")?;
+                    write!(f, "no piece on the {from} file can move there")?;
                 } else {
-                    write!(f, "the piece on {from} cannot move to {to}")?;
+                    write!(f, "the piece on {from} cannot move there")?;
                 }
                 match (moves.is_empty(), file) {
                     (true, false) => f.write_str(": it has no legal move"),

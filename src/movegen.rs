@@ -502,10 +502,10 @@ impl<V: Variant> Position<V> {
             // the men with a capture that goes on are searched and the
             // others' single jumps are popcounted.
             let (singles, searched) = self.split_single_jumps(men);
-            self.search_captures(mode, searched, false, &mut counter);
+            self.search_captures(mode, searched, false, &mut counter, false);
             return singles + counter.count;
         }
-        self.search_captures(mode, men, king_can, &mut counter);
+        self.search_captures(mode, men, king_can, &mut counter, false);
         counter.count
     }
 
@@ -888,27 +888,17 @@ impl<V: Variant> Position<V> {
                 return;
             }
         }
-        self.search_captures(mode, men, king_can, list);
+        self.search_captures(mode, men, king_can, list, false);
     }
 
     /// The capture search of [`Position::generate_captures`], without its
     /// single-jump shortcut (for callers that have tried it already).
+    ///
+    /// `unfiltered`: keep every complete sequence, whatever the precedence
+    /// rule says (the captures the law forbids, for error messages; a flag
+    /// rather than another sink, so that no second copy of the capture
+    /// search is compiled per variant).
     fn search_captures<S: Sink<V>>(
-        &self,
-        mode: MoveMode,
-        men: Bits<V>,
-        king_can: bool,
-        list: &mut S,
-    ) {
-        self.search_captures_in(mode, men, king_can, list, false);
-    }
-
-    /// [`Position::search_captures`]; `unfiltered`: keep every complete
-    /// sequence, whatever the precedence rule says (the captures the law
-    /// forbids, for error messages; a flag rather than another sink, so that
-    /// no second copy of the capture search is compiled per variant).
-    #[inline(always)]
-    fn search_captures_in<S: Sink<V>>(
         &self,
         mode: MoveMode,
         men: Bits<V>,
@@ -1008,17 +998,9 @@ impl<V: Variant> Position<V> {
         let Some((men, king_can)) = self.capture_sources() else {
             return list;
         };
-        self.for_each_step(|from, to, promotes, _| {
-            list.push(Move {
-                from: sq_of(from),
-                path: Path::from_elem(sq_of(to), 1),
-                captured: Bits::<V>::ZERO,
-                promotes,
-                _v: PhantomData,
-            })
-        });
+        self.generate_steps(&mut list);
         let mut captures = MoveList::new();
-        self.search_captures_in(mode, men, king_can, &mut captures, true);
+        self.search_captures(mode, men, king_can, &mut captures, true);
         list.0.extend(captures.0);
         list
     }

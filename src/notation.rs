@@ -534,17 +534,27 @@ impl Core {
     }
 
     /// Why `spec` names no legal move (cold: for the error only). `turn` is
-    /// the side to move, `own` and `opp` its pieces and its opponent's;
-    /// `forbidden` holds the moves the capture rules forbid here (see
-    /// `Position::forbidden_moves`).
+    /// the side to move, `own` and `opp` its pieces and its opponent's,
+    /// `kings` every king; `routes` are the moves the capture rules forbid
+    /// here, with the legal captures among them (`Position::forbidden_moves`).
     fn why_illegal(
         &self,
         spec: &Spec,
         turn: Color,
         (own, opp): (u128, u128),
-        forbidden: &Core,
+        kings: u128,
+        routes: Vec<Mv>,
     ) -> Illegality {
         let face = self.face;
+        let mut distinct: Vec<Mv> = Vec::with_capacity(routes.len());
+        for mv in &routes {
+            // The legal moves are not forbidden.
+            let known = |d: &Mv| same_move(d, mv);
+            if !distinct.iter().any(known) && !self.distinct.iter().any(known) {
+                distinct.push(mv.clone());
+            }
+        }
+        let (forbidden, _) = Core::new(face, distinct, routes, turn, kings);
         if let Start::Square(sq) = spec.start {
             let square = face.square_text(sq);
             if (own | opp) & bit(sq) == 0 {
@@ -594,11 +604,7 @@ impl Core {
             Start::Square(sq) => face.square_text(sq),
             Start::File(col) => char::from(b'a' + col).to_string(),
         };
-        Illegality::CannotMoveThere {
-            from,
-            to: face.square_text(spec.end),
-            moves,
-        }
+        Illegality::CannotMoveThere { from, moves }
     }
 
     /// The shortest text naming `mv` (see [`Position::move_text`]).
@@ -786,34 +792,23 @@ impl<V: Variant> Matcher<V> {
         }
     }
 
-    /// Why `spec` names no legal move ([`Core::why_illegal`]).
+    /// Why `spec` names no legal move ([`Core::why_illegal`]): the generic
+    /// part, kept small (a copy per variant in the WebAssembly package).
     #[cold]
     fn why_illegal(&self, spec: &Spec) -> Illegality {
         let pos = &self.pos;
-        let data = |list: MoveList<V>| list.iter().map(Mv::of).collect::<Vec<_>>();
-        let routes = data(pos.forbidden_moves(MoveMode::Routes));
-        let mut distinct: Vec<Mv> = Vec::with_capacity(routes.len());
-        for mv in &routes {
-            if !distinct.iter().any(|d| same_move(d, mv)) {
-                distinct.push(mv.clone());
-            }
-        }
-        // The legal moves are not forbidden.
-        let legal = |mv: &Mv| self.core.distinct.iter().any(|d| same_move(d, mv));
-        distinct.retain(|mv| !legal(mv));
-        let (forbidden, _) = Core::new(
-            Face::of::<V>(),
-            distinct,
-            routes,
-            pos.turn(),
-            wide::<V>(pos.kings),
-        );
+        let routes = pos.forbidden_moves(MoveMode::Routes);
         let (own, opp) = match pos.turn() {
             Color::White => (pos.white, pos.black),
             Color::Black => (pos.black, pos.white),
         };
-        let sides = (wide::<V>(own), wide::<V>(opp));
-        self.core.why_illegal(spec, pos.turn(), sides, &forbidden)
+        self.core.why_illegal(
+            spec,
+            pos.turn(),
+            (wide::<V>(own), wide::<V>(opp)),
+            wide::<V>(pos.kings),
+            routes.iter().map(Mv::of).collect(),
+        )
     }
 
     fn take(&self, choice: Choice) -> Move<V> {
@@ -878,7 +873,7 @@ impl<V: Variant> Position<V> {
         match m.core.resolve(&spec)? {
             Some(c) => Ok(m.take(c)),
             None => Err(MoveTextError::Illegal {
-                reason: Box::new(m.why_illegal(&spec)),
+                reason: m.why_illegal(&spec),
                 text: spec.text,
             }),
         }

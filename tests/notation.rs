@@ -790,10 +790,10 @@ fn error_illegal() {
         p.parse_move("22-18"),
         Err(MoveTextError::Illegal {
             text: "22-18".into(),
-            reason: Box::new(draughts::Illegality::NotYourPiece {
+            reason: draughts::Illegality::NotYourPiece {
                 square: "22".into(),
                 owner: draughts::Color::White
-            })
+            }
         }),
         "White's move, but Black is to move"
     );

@@ -473,7 +473,7 @@ async fn illegal_and_malformed_moves_are_refused(s: Site) {
         e["message"]
             .as_str()
             .unwrap()
-            .ends_with("the piece on 1 cannot move to 32: it has no legal move"),
+            .ends_with("the piece on 1 cannot move there: it has no legal move"),
         "{e}"
     );
     let (status, e) = s.client.act(&room, &a, mv("no move")).await;

@@ -201,9 +201,6 @@ impl Engine {
         limits: &Limits,
         hooks: Hooks<'_, V>,
     ) -> SearchResult<V> {
-        if let Some(mv) = forced_move(game) {
-            return self.search_forced(game, mv, limits, hooks);
-        }
         let Hooks { clock, stop, info } = hooks;
         let mut s = Searcher::new(self, game, limits, clock, stop, false);
         let r = s.run(info);
@@ -261,14 +258,6 @@ impl Engine {
         limits: &Limits,
         hooks: Hooks<'_, V>,
     ) -> Analysis<V> {
-        if let Some(mv) = forced_move(game) {
-            let r = self.search_forced(game, mv, limits, hooks);
-            return Analysis {
-                moves: r.best.into_iter().map(|mv| (mv, r.score)).collect(),
-                depth: r.depth,
-                nodes: r.nodes,
-            };
-        }
         let Hooks { clock, stop, info } = hooks;
         let mut s = Searcher::new(self, game, limits, clock, stop, true);
         let r = s.run(info);
@@ -284,96 +273,24 @@ impl Engine {
     }
 }
 
-impl Engine {
-    /// [`Engine::search`] of a position with one legal move: the position
-    /// after it is searched to the depth and within the limits asked (the
-    /// one-ply extension the search gives such a node inside the tree) and
-    /// its score negated, so that a forced move is scored as deeply as any
-    /// other. Progress reports are relayed with the move in front of the
-    /// line. A move that ends the game scores its result.
-    fn search_forced<V: Variant>(
-        &mut self,
-        game: &Game<V>,
-        mv: Move<V>,
-        limits: &Limits,
-        hooks: Hooks<'_, V>,
-    ) -> SearchResult<V> {
-        let mut after = game.clone();
-        after.play(&mv).expect("the one legal move of a game plays");
-        let mover = game.position().turn();
-        let Hooks { clock, stop, info } = hooks;
-        let relayed = info.is_some();
-        let mut info = info;
-        let mut relay = |i: &Info<'_, V>| {
-            if let Some(cb) = info.as_mut() {
-                let mut pv = Vec::with_capacity(i.pv.len() + 1);
-                pv.push(mv.clone());
-                pv.extend_from_slice(i.pv);
-                cb(&Info {
-                    score: parent_score(i.score),
-                    seldepth: i.seldepth + 1,
-                    pv: &pv,
-                    ..*i
-                });
-            }
-        };
-        let hooks = Hooks {
-            clock,
-            stop,
-            info: if relayed {
-                Some(&mut relay as &mut dyn FnMut(&Info<'_, V>))
-            } else {
-                None
-            },
-        };
-        let r = self.search(&after, limits, hooks);
-        let score = match after.outcome() {
-            Some(Outcome::Win { winner, .. }) if winner == mover => Score(WIN - 1),
-            Some(Outcome::Win { .. }) => Score(-(WIN - 1)),
-            Some(Outcome::Draw { .. }) => Score::DRAW,
-            None => parent_score(r.score),
-        };
-        let mut pv = Vec::with_capacity(r.pv.len() + 1);
-        pv.push(mv.clone());
-        pv.extend(r.pv);
-        SearchResult {
-            best: Some(mv),
-            score,
-            pv,
-            depth: if after.outcome().is_some() {
-                limits.depth.unwrap_or(1).clamp(1, MAX_DEPTH)
-            } else {
-                r.depth
-            },
-            seldepth: r.seldepth + 1,
-            nodes: r.nodes,
-            time_ms: r.time_ms,
+/// The score of a position for its side to move from the score of the
+/// position `plies` forced moves later: negated once a ply, a forced result
+/// one ply further away each time.
+fn lifted(score: i32, plies: usize) -> i32 {
+    (0..plies).fold(score, |s, _| {
+        if s > WIN_BOUND {
+            -(s - 1)
+        } else if s < -WIN_BOUND {
+            -(s + 1)
+        } else {
+            -s
         }
-    }
-}
-
-/// The one legal move of a game that is not over and has exactly one.
-fn forced_move<V: Variant>(game: &Game<V>) -> Option<Move<V>> {
-    if game.outcome().is_some() {
-        return None;
-    }
-    let moves = game.legal_moves_slice();
-    (moves.len() == 1).then(|| moves[0].clone())
-}
-
-/// The score of a position for its side to move, from the score of the
-/// position after its move (for the other side): negated, and a forced
-/// result one ply further away.
-fn parent_score(child: Score) -> Score {
-    let s = child.0;
-    Score(if s > WIN_BOUND {
-        -(s - 1)
-    } else if s < -WIN_BOUND {
-        -(s + 1)
-    } else {
-        -s
     })
 }
+
+/// At most this many forced moves in a row are played through at the root
+/// (a bound for variants without a repetition rule).
+const MAX_FORCED: usize = 64;
 
 /// The score, for the side to move, of a position the board has decided
 /// ([`board_win`]): `stuck` says whether the side to move has no legal move.
@@ -735,7 +652,74 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         decided_score(pos, ply, || pos.count_moves(MoveMode::Distinct) == 0).unwrap_or(0)
     }
 
-    fn run(&mut self, mut info: InfoFn<'_, V>) -> RunResult<V> {
+    /// The search of the root. A root with one legal move is not searched
+    /// itself: the position after the move becomes the root (as in a game
+    /// that played it: the same history, counts and evaluation side, so the
+    /// result is what a search of that game finds), its search is made to
+    /// the depth and within the limits asked (the one-ply extension such a
+    /// node gets inside the tree), and its score is negated. A move that
+    /// ends the game scores its result.
+    fn run(&mut self, info: InfoFn<'_, V>) -> RunResult<V> {
+        let mut forced: Vec<Move<V>> = Vec::new();
+        let mut end = None;
+        while !self.over && forced.len() < MAX_FORCED {
+            let moves = self.root_pos.legal_moves();
+            if !forced.is_empty() {
+                let root = self.root();
+                end = decided_score(&root.pos, 0, || moves.is_empty())
+                    .or_else(|| self.rule_draw(&root).then_some(0));
+                if end.is_some() {
+                    self.over = true;
+                    break;
+                }
+            }
+            if moves.len() != 1 {
+                break;
+            }
+            let node = self.root();
+            let child = self.child(&node, &moves[0]);
+            if child.irrev == self.hashes.len() {
+                self.hashes.clear();
+            }
+            self.hashes.push(child.hash);
+            self.root_index = self.hashes.len() - 1;
+            self.root_pos = child.pos;
+            self.root_counts = child.counts;
+            self.eval = Evaluator::new(child.pos.turn);
+            forced.extend(moves);
+        }
+        let plies = forced.len();
+        let mut r = self.run_root(info, forced);
+        if plies == 0 {
+            return r;
+        }
+        let score = match (end, r.root.first()) {
+            (Some(s), _) => s,
+            (None, Some(rm)) => rm.score,
+            (None, None) => 0,
+        };
+        if end.is_some() {
+            // Decided at once: as deep as asked (1 without a depth limit).
+            r.depth = if self.max_depth == MAX_DEPTH {
+                1
+            } else {
+                self.max_depth
+            };
+        }
+        let first = r.pv[0].clone();
+        r.root = vec![RootMove {
+            key: move_key(&first),
+            mv: first,
+            score: lifted(score, plies),
+        }];
+        r
+    }
+
+    /// The iterative deepening of the root; `forced` are the forced moves
+    /// played before it (see [`Searcher::run`]): the line starts with them
+    /// and the progress reports score it for the side that made the first.
+    fn run_root(&mut self, mut info: InfoFn<'_, V>, forced: Vec<Move<V>>) -> RunResult<V> {
+        let plies = forced.len();
         let node = self.root();
         let pos = node.pos;
         let mut root: Vec<RootMove<V>> = if self.over {
@@ -752,7 +736,7 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         };
         let mut result = RunResult {
             root: Vec::new(),
-            pv: Vec::new(),
+            pv: forced,
             depth: 0,
         };
         if root.is_empty() {
@@ -780,7 +764,9 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             }
             result.root = root.clone();
             result.depth = depth;
-            result.pv = self.pv_line(&node, &root[0].mv, depth as usize + 8);
+            result.pv.truncate(plies);
+            let line = self.pv_line(&node, &root[0].mv, depth as usize + 8);
+            result.pv.extend(line);
             if let Some(cb) = info.as_mut() {
                 // Read the clock: a search without a time limit reads it
                 // nowhere else.
@@ -789,8 +775,8 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
                 let nps = (self.nodes * 1000).checked_div(time_ms).unwrap_or(0);
                 cb(&Info {
                     depth,
-                    seldepth: self.seldepth,
-                    score: Score(root[0].score),
+                    seldepth: self.seldepth + plies as u32,
+                    score: Score(lifted(root[0].score, plies)),
                     nodes: self.nodes,
                     time_ms,
                     nps,
@@ -817,7 +803,7 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
                 }
             }
         }
-        if result.pv.is_empty() {
+        if result.pv.len() == plies {
             result.pv.push(result.root[0].mv.clone());
         }
         self.hashes.truncate(root_index + 1);

@@ -334,6 +334,9 @@ impl GameTree {
     /// assert_eq!(steps, [(1, 0, 1, true), (1, 1, 2, false)]);
     /// assert!(matches!(err.error, PdnErrorKind::Move { .. }));
     /// ```
+    // The error is returned once, at the end of a cold walk: its size costs
+    // nothing that matters, and a box would only add a step for callers.
+    #[allow(clippy::result_large_err)]
     pub fn replay_lines(&self, default: Option<VariantKind>) -> Result<Vec<AnyGame>, LineError> {
         self.replay_lines_with(|game| super::replay(game, default))
     }

@@ -87,10 +87,10 @@ def test_bad_fen(fen, message):
         ("32-", "a square is missing at byte 3"),
         ("32-99", "`99` at byte 3 is not a square of this board"),
         ("32-27x", "a square is missing"),
-        ("46-41", "no legal move matches `46-41`: the piece on 46 cannot move to 41: it has no legal move"),
+        ("46-41", "no legal move matches `46-41`: the piece on 46 cannot move there: it has no legal move"),
         ("30-25", "no legal move matches `30-25`: there is no piece on 30"),
         ("19-23", "the piece on 19 is Black's and White is to move"),
-        ("32-26", "the piece on 32 cannot move to 26; its legal moves: 32-27, 32-28"),
+        ("32-26", "the piece on 32 cannot move there; its legal moves: 32-27, 32-28"),
     ],
 )
 def test_bad_move_text(text, message):
