@@ -425,7 +425,9 @@ mod tests {
         let a = args(VariantKind::International);
         let out = transcript::<draughts::International>(&a, "32-28\n19-23\n33-29\n");
         assert!(
-            out.contains("`33-29` is not legal: a capture is compulsory: 28x19\n"),
+            out.contains(
+                "no legal move matches `33-29`: a capture is compulsory: 28x19 (type `moves` for the legal moves)\n"
+            ),
             "{out}"
         );
         // Two captures to choose from: both listed.
@@ -436,18 +438,19 @@ mod tests {
             .lines()
             .find_map(|l| l.split_once("> ").map(|(_, r)| r))
             .unwrap();
-        let (head, list) = line.split_at("`47-42` is not legal: a capture is compulsory: ".len());
-        assert_eq!(
-            head, "`47-42` is not legal: a capture is compulsory: ",
-            "{out}"
-        );
+        let head = "no legal move matches `47-42`: a capture is compulsory: ";
+        let tail = " (type `moves` for the legal moves)";
+        assert!(line.starts_with(head) && line.ends_with(tail), "{out}");
+        let list = &line[head.len()..line.len() - tail.len()];
         let mut list: Vec<&str> = list.split(", ").collect();
         list.sort();
         assert_eq!(list, ["28x17", "28x19"], "{out}");
-        // Without a capture, the usual message.
+        // Without a capture, the piece's own moves.
         let out = transcript::<draughts::International>(&a, "32-26\n");
         assert!(
-            out.contains("no legal move matches `32-26` (type `moves` for the legal moves)"),
+            out.contains(
+                "no legal move matches `32-26`: the piece on 32 cannot move there; its legal moves: 32-27, 32-28 (type `moves` for the legal moves)"
+            ),
             "{out}"
         );
     }
