@@ -958,7 +958,6 @@ pub(crate) trait Sink<V: Variant> {
     /// The order of the recorded moves does not matter (counting, perft), so
     /// men's captures may be searched in whatever order is fastest.
     const ANY_ORDER: bool = false;
-
     /// Forgets everything recorded (a better capture was found).
     fn clear(&mut self);
     /// True when a move with this start, end and captured set was recorded.

@@ -546,15 +546,6 @@ impl Core {
         routes: Vec<Mv>,
     ) -> Illegality {
         let face = self.face;
-        let mut distinct: Vec<Mv> = Vec::with_capacity(routes.len());
-        for mv in &routes {
-            // The legal moves are not forbidden.
-            let known = |d: &Mv| same_move(d, mv);
-            if !distinct.iter().any(known) && !self.distinct.iter().any(known) {
-                distinct.push(mv.clone());
-            }
-        }
-        let (forbidden, _) = Core::new(face, distinct, routes, turn, kings);
         if let Start::Square(sq) = spec.start {
             let square = face.square_text(sq);
             if (own | opp) & bit(sq) == 0 {
@@ -567,6 +558,15 @@ impl Core {
                 };
             }
         }
+        let mut distinct: Vec<Mv> = Vec::with_capacity(routes.len());
+        for mv in &routes {
+            // The legal moves are not forbidden.
+            let known = |d: &Mv| same_move(d, mv);
+            if !distinct.iter().any(known) && !self.distinct.iter().any(known) {
+                distinct.push(mv.clone());
+            }
+        }
+        let (forbidden, _) = Core::new(face, distinct, routes, turn, kings);
         let captures = || self.texts(Mv::is_capture);
         let named = forbidden.named(&forbidden.hits(spec.start, &spec.mids, spec.end));
         if !named.is_empty() {
@@ -580,17 +580,20 @@ impl Core {
                 }
             };
         }
-        let passes =
-            |m: &Mv| self.starts(spec.start, m) && m.path[..m.path.len() - 1].contains(&spec.end);
-        if self.routes.iter().any(|r| passes(&r.mv)) {
-            let ends: Vec<(Square, u128)> = self
-                .routes
-                .iter()
-                .filter(|r| passes(&r.mv))
-                .map(|r| (r.mv.from, r.mv.captured))
-                .collect();
+        // Captures that land on the end square and jump on from there.
+        let passing: Vec<(Square, u128)> = self
+            .routes
+            .iter()
+            .map(|r| &r.mv)
+            .filter(|m| {
+                self.starts(spec.start, m) && m.path[..m.path.len() - 1].contains(&spec.end)
+            })
+            .map(|m| (m.from, m.captured))
+            .collect();
+        if !passing.is_empty() {
             return Illegality::UnfinishedCapture {
-                captures: self.texts(|m| ends.iter().any(|&(f, c)| m.from == f && m.captured == c)),
+                captures: self
+                    .texts(|m| passing.iter().any(|&(f, c)| m.from == f && m.captured == c)),
             };
         }
         let moves = self.texts(|m| self.starts(spec.start, m));

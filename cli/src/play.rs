@@ -421,6 +421,17 @@ mod tests {
     }
 
     #[test]
+    fn an_empty_square_and_a_foreign_piece_are_named() {
+        let a = args(VariantKind::International);
+        let out = transcript::<draughts::International>(&a, "30-25\n19-23\n");
+        assert!(out.contains("there is no piece on 30"), "{out}");
+        assert!(
+            out.contains("the piece on 19 is Black's and White is to move"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn a_quiet_move_when_a_capture_is_compulsory_says_so() {
         let a = args(VariantKind::International);
         let out = transcript::<draughts::International>(&a, "32-28\n19-23\n33-29\n");
