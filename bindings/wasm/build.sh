@@ -7,7 +7,7 @@
 # 1. rustup with the target installed (`rustup target add wasm32-unknown-unknown`):
 #    plain `cargo build --target wasm32-unknown-unknown --release`.
 # 2. Otherwise (machines whose rustup can't download the target), Debian's
-#    rustc-web, cargo-web, rust-web-src and lld packages: their /usr/bin/cargo
+#    rustc-web, cargo-web, rust-web-src, rust-web-llvm and lld-22 packages: their /usr/bin/cargo
 #    and /usr/bin/rustc build the standard library from source,
 #    `RUSTC_BOOTSTRAP=1 cargo build -Zbuild-std=std,panic_abort`.
 #    `DRAUGHTS_WASM_ROUTE=debian` forces this route, `=rustup` the other.
@@ -68,7 +68,7 @@ case "$route" in
     echo "== wasm build: Debian rustc-web with -Zbuild-std (rustup has no $target)"
     for tool in /usr/bin/cargo /usr/bin/rustc; do
       [ -x "$tool" ] || {
-        echo "$tool missing: apt-get install rustc-web cargo-web rust-web-src lld" >&2
+        echo "$tool missing: apt-get install rustc-web cargo-web rust-web-src rust-web-llvm lld-22" >&2
         exit 1
       }
     done
