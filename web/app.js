@@ -190,6 +190,7 @@ const state = {
   module: null,   // the compiled WebAssembly.Module, for the worker
   theme: "classic", // the pieces: "classic" or "barrels" (barrels and tires)
   room: null,     // a game by link: {id, seat ("first" | "second" | null), view, seq, ...}
+  retry: null,    // what the "Try again" button does (a call the server refused with 401), or null
 };
 
 let worker = null;
@@ -292,6 +293,9 @@ function render() {
   const captured = new Set(humanTurn ? input.captured.filter((s) => !jumped.has(s)) : []);
   const moves = game.moves();
   const last = moves.length ? new Set([moves.at(-1).from, ...moves.at(-1).path]) : new Set();
+  // The pieces the last move took (the package's Move.captured): marked on
+  // their now empty squares, so a capture by the other side is seen.
+  const taken = new Set(moves.at(-1)?.captured ?? []);
 
   for (const [name, cell] of state.cells) {
     const p = pieces.get(name);
@@ -303,6 +307,7 @@ function render() {
     if (captured.has(name)) cls.push("captured");
     if (jumped.has(name)) cls.push("jumped");
     if (last.has(name)) cls.push("last");
+    if (taken.has(name) && !p) cls.push("taken");
     cell.className = cls.join(" ");
     cell.innerHTML = `<span class="name" aria-hidden="true">${name}</span>` + (p ? pieceHtml(p) : "");
     let text = `${name}: ${p ? `${colorName(p.color).toLowerCase()} ${t(p.king ? "king" : "man")}` : t("empty")}`;
@@ -311,6 +316,7 @@ function render() {
     if (targets.has(name)) text += `, ${t("canGo")}`;
     if (captured.has(name)) text += `, ${t("willBeCaptured")}`;
     if (jumped.has(name)) text += `, ${t("alreadyJumped")}`;
+    if (taken.has(name) && !p) text += `, ${t("takenLastMove")}`;
     cell.setAttribute("aria-label", text);
     cell.tabIndex = name === state.focus ? 0 : -1;
   }
@@ -390,6 +396,22 @@ function message(text, kind = "info") {
   el.className = text ? kind : "";
   // Errors interrupt a screen reader; news waits its turn.
   el.setAttribute("role", kind === "error" ? "alert" : "status");
+  state.retry = null;
+  $("retry").hidden = true;
+}
+
+/**
+ * A failed server call in words; when the server did not recognise this
+ * browser's player (HTTP 401: the identity is kept, see room.js), a
+ * "Try again" button runs `retry`.
+ */
+function failure(e, retry = null) {
+  message(refusal(e), e instanceof api.ServerMissing ? "info" : "error");
+  if (api.isUnrecognized(e) && retry) offerRetry(retry);
+}
+function offerRetry(retry) {
+  state.retry = retry;
+  $("retry").hidden = false;
 }
 
 function humanToMove() {
@@ -794,18 +816,32 @@ function applyRoom(data) {
     r.seat = data.seat;
     r.rebuild = true;
   }
-  // Someone took a seat: the players' names and ratings are the room's GET.
+  // Someone took a seat, or a game ended (the ratings changed): the
+  // players' names and ratings are the room's GET.
   const seated = JSON.stringify(r.view.seated ?? []);
-  if (r.seatedShown !== undefined && r.seatedShown !== seated) {
-    api.getRoom(r.id).then((d) => { if (state.room === r && d.players) { r.players = d.players; renderRoom(); } }).catch(() => {});
-  }
+  const ended = r.view.state === "finished" && r.shownState !== undefined && r.shownState !== "finished";
+  if ((r.seatedShown !== undefined && r.seatedShown !== seated) || ended) refreshPlayers(r);
   r.seatedShown = seated;
-  const ended = r.view.state === "finished" && r.shownState !== "finished";
   r.shownState = r.view.state;
+  // The "room created" notice is news only while the room waits for its opponent.
+  if (r.createdNotice && r.view.state !== "waiting") {
+    r.createdNotice = false;
+    if ($("message").textContent === t("roomCreated")) message("");
+  }
   syncRoomGame();
   render();
   scheduleRoomTimer();
   if (ended) loadStandings();
+}
+
+/** The room's players (names, ratings) from its GET, then the panel drawn again. */
+function refreshPlayers(r) {
+  api.getRoom(r.id).then((d) => { if (state.room === r && d.players) { r.players = d.players; renderRoom(); } }).catch(() => {});
+}
+
+/** The room's view from its GET (a page left open past a time the server counts), applied. */
+function refreshRoom(r) {
+  api.getRoom(r.id).then((d) => { if (state.room === r && !d.unrecognized) applyRoom(d); }).catch(() => {});
 }
 
 /** A timer for what changes with the clock: the absence claim and a live move's seconds. */
@@ -813,6 +849,10 @@ function scheduleRoomTimer() {
   const r = state.room;
   clearTimeout(r.timer);
   const v = r.view;
+  // A room that may expire: its state asked for again when the time has come.
+  clearTimeout(r.expiryTimer);
+  const expiresIn = v.expires_at != null && (v.state === "waiting" || v.state === "playing") ? v.expires_at - nowSeconds() + 1 : null;
+  if (expiresIn !== null && expiresIn < 2 ** 31 / 1000) r.expiryTimer = setTimeout(() => refreshRoom(r), Math.max(0, expiresIn) * 1000);
   if (v.state !== "playing") return;
   let next = null;
   if (v.move_deadline) next = 1;
@@ -876,6 +916,9 @@ function roomStatus(pos) {
   return { text: t(key, c) + (pos.hasCaptures() ? t("captureCompulsory") : ""), over: false };
 }
 
+/** Whether the room is played live (a clock per move), not by correspondence. */
+const isLive = (v) => (v.rules?.pace ?? "correspondence") === "live" || v.move_deadline != null;
+
 function paceText(v) {
   const pace = v.rules?.pace ?? "correspondence";
   return pace === "live" ? t("pace.live", v.rules?.move_time ?? 60) : t("pace.correspondence");
@@ -888,6 +931,8 @@ function renderRoom() {
   const inRoom = !!r;
   show("room", inRoom);
   document.body.classList.toggle("in-room", inRoom);
+  // Invited (the free seat to take): the phone layout puts the invitation first.
+  document.body.classList.toggle("invited", inRoom && !r.seat && r.view.state === "waiting" && !r.view.seated?.[1]);
   $("play-with-someone").disabled = inRoom;
   $("pace").disabled = inRoom;
   if (!inRoom) return;
@@ -904,7 +949,8 @@ function renderRoom() {
     playersLine = t("playersLine", card(r.players[white]), card(r.players[1 - white])) + ".";
   }
   $("room-info").textContent = [t("roomPace", paceText(v)), playersLine, mine ? (myColor ? t("youAre", colorName(myColor)) : "") : v.state === "waiting" ? "" : t("spectating")].filter(Boolean).join(" ");
-  show("room-link-row", !!mine);
+  // An expired room's link invites nobody any more.
+  show("room-link-row", !!mine && v.state !== "expired");
   $("room-link").value = roomUrl(r.id);
   // The player's own link (its seat key is asked for once, then the panel is drawn again).
   const own = mine ? api.personalLink(r.id, () => { if (state.room === r) renderRoom(); }) : null;
@@ -916,7 +962,8 @@ function renderRoom() {
   show("room-accept-draw", !!mine && playing && v.draw_offer === theirs);
   show("room-decline-draw", !!mine && playing && v.draw_offer === theirs);
   show("room-resign", !!mine && playing);
-  const claimable = playing && v.turn === theirs && v.absence_claimable_at != null;
+  // The absence claim is a correspondence rule: a live room's clock decides instead.
+  const claimable = playing && !isLive(v) && v.turn === theirs && v.absence_claimable_at != null;
   show("room-claim", !!mine && claimable);
   $("room-claim").disabled = !(claimable && nowSeconds() >= v.absence_claimable_at);
   show("room-rematch", !!mine && v.state === "finished");
@@ -944,6 +991,7 @@ function renderRoom() {
 /** A refused request in words: the page's own for the kinds it knows, else the server's message. */
 function refusal(e) {
   if (e instanceof api.ServerMissing) return t("noServer");
+  if (api.isUnrecognized(e)) return t("unrecognized");
   return t("serverError", e.kind && has(`error.${e.kind}`) ? t(`error.${e.kind}`) : e.message);
 }
 
@@ -963,6 +1011,7 @@ function enterRoom(id, data, seat) {
     renderRoom();
   });
   applyRoom(data);
+  renderIdentity();
 }
 
 function leaveRoom({ keepUrl = false } = {}) {
@@ -970,6 +1019,7 @@ function leaveRoom({ keepUrl = false } = {}) {
   if (!r) return;
   r.live?.close();
   clearTimeout(r.timer);
+  clearTimeout(r.expiryTimer);
   state.room = null;
   if (!keepUrl) history.pushState(null, "", location.pathname);
 }
@@ -992,7 +1042,7 @@ async function roomCall(fn) {
       syncRoomGame();
       render();
     }
-    message(refusal(e), "error");
+    failure(e, () => { if (state.room === r) roomCall(fn); else openRoomOfUrl(); });
     return null;
   }
 }
@@ -1020,11 +1070,12 @@ async function playWithSomeone() {
   try {
     data = await api.createRoom(state.info.name, $("pace").value);
   } catch (e) {
-    message(refusal(e), e instanceof api.ServerMissing ? "info" : "error");
+    failure(e, playWithSomeone);
     return;
   }
   enterRoom(data.room, data, data.seat ?? "first");
   message(t("roomCreated"), "success");
+  state.room.createdNotice = true;
 }
 
 /** The room of the address (?room=id): as its player when this browser holds a seat, else joiner or spectator. */
@@ -1043,19 +1094,72 @@ async function openRoomOfUrl() {
     return;
   }
   // The server says which seat this player holds; a server without that
-  // answer leaves it to the seat this browser remembers.
-  enterRoom(id, data, data.seat !== undefined ? data.seat : api.seatIn(id));
+  // answer leaves it to the seat this browser remembers. One that did not
+  // recognise this browser's player shows the room as to a spectator and
+  // says so, with a way to try again (the identity is kept).
+  const seat = data.unrecognized ? null : data.seat !== undefined ? data.seat : api.seatIn(id);
+  enterRoom(id, data, seat);
+  if (data.unrecognized) {
+    message(t("unrecognized"), "error");
+    offerRetry(openRoomOfUrl);
+  }
 }
 
-async function copyLink(id = "room-link") {
-  const link = $(id).value;
+/**
+ * Copies a read-only field's text: by the Clipboard API; where that is
+ * missing or refused (an insecure page, a phone's browser), the field's
+ * whole text is selected and the browser's copy command tried; where that
+ * fails too, the text stays selected and the message says how to copy it
+ * by hand (touch and hold on a phone, with the text itself shown; Ctrl+C
+ * elsewhere).
+ */
+async function copyField(id, words) {
+  const field = $(id);
+  const text = field.value;
   try {
-    await navigator.clipboard.writeText(link);
-    message(t("linkCopied"), "success");
-  } catch {
-    $(id).select();
-    message(t("linkSelected"));
+    await navigator.clipboard.writeText(text);
+    message(words.copied, "success");
+    return;
+  } catch { /* no clipboard here, or refused */ }
+  field.focus();
+  field.select();
+  field.setSelectionRange(0, text.length);
+  let copied = false;
+  try { copied = document.execCommand("copy"); } catch { copied = false; }
+  if (copied) message(words.copied, "success");
+  else if (matchMedia("(pointer: coarse)").matches) message(words.byHand(text), "info");
+  else message(words.selected);
+}
+
+const copyLink = (id = "room-link") => copyField(id, { copied: t("linkCopied"), selected: t("linkSelected"), byHand: (link) => t("linkByHand", link) });
+
+/** The identity panel: this browser's code (room.js's exportIdentity), when the panel is open. */
+function renderIdentity() {
+  const code = api.exportIdentity();
+  $("identity-code").value = code ?? "";
+  $("identity-code").placeholder = code ? "" : t("noIdentity");
+  $("copy-identity").disabled = !code;
+}
+
+/** Takes the identity of the pasted code; the room shown is opened again as that player. */
+async function useIdentity() {
+  const note = $("identity-note");
+  const code = $("identity-input").value;
+  const id = api.parseIdentity(code);
+  if (!id) {
+    note.textContent = t("identityBad");
+    note.className = "error";
+    return;
   }
+  const current = api.exportIdentity();
+  if (current && current !== code.trim() && !(await confirm(t("identityReplaceAsk")))) return;
+  api.importIdentity(code);
+  $("identity-input").value = "";
+  note.textContent = t("identityImported");
+  note.className = "success";
+  renderIdentity();
+  if (state.room) await openRoomOfUrl();
+  loadStandings();
 }
 
 /** The ranking of the current mode and this player's games (draughts-server's), when the panel is open. */
@@ -1132,6 +1236,7 @@ function translate() {
   translatePage();
   for (const o of $("mode").options) o.textContent = modeLabel(o.value);
   $("pace").options[1].textContent = t("pace.live", 60);
+  renderIdentity();
   if (state.game) {
     render();
     describeRules();
@@ -1201,6 +1306,10 @@ async function main() {
   $("play-with-someone").addEventListener("click", playWithSomeone);
   $("copy-link").addEventListener("click", () => copyLink());
   $("copy-key-link").addEventListener("click", () => copyLink("room-key-link"));
+  $("retry").addEventListener("click", () => { const again = state.retry; message(""); again?.(); });
+  $("identity").addEventListener("toggle", renderIdentity);
+  $("copy-identity").addEventListener("click", () => copyField("identity-code", { copied: t("codeCopied"), selected: t("codeSelected"), byHand: () => t("codeByHand") }));
+  $("use-identity").addEventListener("click", useIdentity);
   $("room-accept").addEventListener("click", async () => {
     const r = state.room;
     await roomCall(() => api.joinRoom(r.id));

@@ -15,6 +15,22 @@ const STORE = "draughts.lang";
 export const OPENING_MODE = { en: "spanish-site", es: "spanish-site", pt: "brazilian-site" };
 
 
+/**
+ * The form of a counted word for `n` in the current language, by
+ * Intl.PluralRules: `forms` has a form per plural category the language
+ * uses ("one", "other"; "few", "many" where a language has them), and may
+ * have "zero" for the count 0 (a phrase of its own: "no moves"). A category
+ * the table lacks falls back to "other".
+ */
+export function plural(n, forms) {
+  if (n === 0 && forms.zero !== undefined) return forms.zero;
+  let category = "other";
+  try { category = new Intl.PluralRules(current).select(n); } catch { /* no Intl: "other" */ }
+  return forms[category] ?? forms.other;
+}
+/** "1 move", "2 moves": the count and its word's form (plural). */
+const count = (n, forms) => (n === 0 && forms.zero !== undefined ? forms.zero : `${n} ${plural(n, forms)}`);
+
 // The rules line's phrases (app.js's rulesText puts them together from the
 // package's VariantInfo).
 const enRules = {
@@ -250,7 +266,7 @@ const en = {
   resignAsk: (who) => `${who}: resign this game?`,
   fenCopied: "FEN copied to the clipboard.",
   fenSelected: "FEN selected in the field below: copy it with Ctrl+C.",
-  loaded: (n, over, who, switched) => `Loaded a game of ${n} move${n === 1 ? "" : "s"}${over ? ", already finished" : `; ${who}`}.${switched}`,
+  loaded: (n, over, who, switched) => `Loaded a game of ${count(n, { zero: "no moves", one: "move", other: "moves" })}${over ? ", already finished" : `; ${who}`}.${switched}`,
   youPlayColor: (c) => `you play ${c}`,
   modeSwitched: (now, was) => ` The mode is now ${now} (it was ${was}), as the record says.`,
   startFailed: (m) => `The game could not start: ${m}`,
@@ -287,6 +303,23 @@ const en = {
   "mode.thai-site": "Thai (site rules)",
   "mode.english-50-moves": "English, 50-move draw",
   "mode.english-40-moves": "English, 40-move draw, free captures",
+  // The package's built-in rule sets, by their names.
+  "mode.english": "English",
+  "mode.italian": "Italian",
+  "mode.spanish": "Spanish",
+  "mode.russian": "Russian",
+  "mode.brazilian": "Brazilian",
+  "mode.pool": "Pool",
+  "mode.czech": "Czech",
+  "mode.thai": "Thai",
+  "mode.international": "International",
+  "mode.canadian": "Canadian",
+  "mode.turkish": "Turkish",
+  "mode.frisian": "Frisian",
+  "mode.frysk": "Frysk!",
+  "mode.antidraughts": "Antidraughts",
+  "mode.breakthrough": "Breakthrough",
+  "mode.killer": "Killer",
   // Play with someone.
   playWithSomeone: "Play with someone",
   pace: "Pace",
@@ -368,10 +401,28 @@ const en = {
   rankedRow: (name, rating, w, l, d) => `${name}: ${rating} (${w} won, ${l} lost, ${d} drawn)`,
   noRanked: "No finished game in this mode yet.",
   noGames: "No finished game yet.",
-  gameRow: (mode, n, outcome, moves) => `${mode}, game ${n}: ${outcome} in ${moves} moves`,
+  gameRow: (mode, n, outcome, moves) => `${mode}, game ${n}: ${outcome}${moves === 0 ? " with no move played" : ` in ${count(moves, { one: "move", other: "moves" })}`}`,
   won: "won",
   lost: "lost",
   drawn: "drawn",
+  // The identity and a server that does not know it.
+  retry: "Try again",
+  unrecognized: "The game server does not recognise this browser's player (it may be using another database for a while). Your identity is kept on this device: try again in a moment, or bring your identity from another device under \u201cYour identity\u201d.",
+  identity: "Your identity",
+  identityHint: "Your rooms and ratings belong to this code. Copy it to play as yourself on another device or browser, and keep it private: whoever has it plays as you.",
+  identityCode: "Your code",
+  noIdentity: "none yet: it is made with your first room",
+  copyCode: "Copy the code",
+  identityPaste: "A code from another device",
+  useCode: "Use this code",
+  identityBad: "That is not an identity code: it looks like draughts:… with two parts after it.",
+  identityImported: "Done: this browser now plays as the player of that code.",
+  identityReplaceAsk: "This browser already has an identity. Replace it with the one of this code? (Copy the current code first if you may need it again.)",
+  codeCopied: "Code copied to the clipboard.",
+  codeSelected: "The code is selected: copy it with Ctrl+C.",
+  codeByHand: "Copying is not available here: the code is selected in its field; touch and hold it, then choose Copy.",
+  linkByHand: (link) => `Copying is not available here: the link is selected in its field; touch and hold it, then choose Copy. The link: ${link}`,
+  takenLastMove: "taken by the last move",
 };
 
 const es = {
@@ -444,7 +495,7 @@ const es = {
   resignAsk: (who) => `${who}: ¿abandonar esta partida?`,
   fenCopied: "FEN copiado al portapapeles.",
   fenSelected: "FEN seleccionado en el campo de abajo: cópialo con Ctrl+C.",
-  loaded: (n, over, who, switched) => `Partida cargada, ${n} jugada${n === 1 ? "" : "s"}${over ? ", ya terminada" : `; ${who}`}.${switched}`,
+  loaded: (n, over, who, switched) => `Partida cargada, ${count(n, { zero: "sin jugadas", one: "jugada", other: "jugadas" })}${over ? ", ya terminada" : `; ${who}`}.${switched}`,
   youPlayColor: (c) => `juegas con ${c}`,
   modeSwitched: (now, was) => ` La modalidad ahora es ${now} (era ${was}), como dice el registro.`,
   startFailed: (m) => `El juego no pudo empezar: ${m}`,
@@ -475,6 +526,22 @@ const es = {
   "mode.brazilian-site": "Brasileñas",
   "mode.english-50-moves": "Inglesas, tablas a las 50 jugadas",
   "mode.english-40-moves": "Inglesas, tablas a las 40 jugadas, capturas libres",
+  "mode.english": "Inglesas",
+  "mode.italian": "Italianas",
+  "mode.spanish": "Españolas",
+  "mode.russian": "Rusas",
+  "mode.brazilian": "Brasileñas",
+  "mode.pool": "Pool (americanas)",
+  "mode.czech": "Checas",
+  "mode.thai": "Tailandesas",
+  "mode.international": "Internacionales",
+  "mode.canadian": "Canadienses",
+  "mode.turkish": "Turcas",
+  "mode.frisian": "Frisonas",
+  "mode.frysk": "Frysk! (frisonas cortas)",
+  "mode.antidraughts": "Damas al revés (antidamas)",
+  "mode.breakthrough": "Avance (primera dama gana)",
+  "mode.killer": "Killer (damas asesinas)",
   "mode.english-site": "Inglesas (checkers)",
   "mode.russian-site": "Rusas",
   "mode.italian-site": "Italianas",
@@ -522,7 +589,7 @@ const es = {
   youLose: "Pierdes",
   opponent2: "tu rival",
   liveLost: "Se cortaron las novedades en vivo: reconectando…",
-  moveDeadline: (s) => `Quedan ${s} s para esta jugada.`,
+  moveDeadline: (s) => `${plural(s, { one: "Queda", other: "Quedan" })} ${s} s para esta jugada.`,
   "error.seat_taken": "los dos lugares de esta sala están ocupados",
   "error.not_your_turn": "no es tu turno",
   "error.not_playing": "la partida no está en juego",
@@ -555,13 +622,30 @@ const es = {
   rankingOf: (mode) => `Clasificación: ${mode}`,
   myGames: "Mis partidas",
   anonymous: "jugador anónimo",
-  rankedRow: (name, rating, w, l, d) => `${name}: ${rating} (${w} ganadas, ${l} perdidas, ${d} tablas)`,
+  rankedRow: (name, rating, w, l, d) => `${name}: ${rating} (${count(w, { one: "ganada", other: "ganadas" })}, ${count(l, { one: "perdida", other: "perdidas" })}, ${count(d, { one: "empatada", other: "empatadas" })})`,
   noRanked: "Todavía no hay partidas terminadas en esta modalidad.",
   noGames: "Todavía no hay partidas terminadas.",
-  gameRow: (mode, n, outcome, moves) => `${mode}, partida ${n}: ${outcome} en ${moves} jugadas`,
+  gameRow: (mode, n, outcome, moves) => `${mode}, partida ${n}: ${outcome}${moves === 0 ? " sin ninguna jugada" : ` en ${count(moves, { one: "jugada", other: "jugadas" })}`}`,
   won: "ganada",
   lost: "perdida",
   drawn: "tablas",
+  retry: "Reintentar",
+  unrecognized: "El servidor del juego no reconoce al jugador de este navegador (quizá use otra base de datos por un tiempo). Tu identidad se conserva en este dispositivo: vuelve a intentarlo en un momento, o trae tu identidad de otro dispositivo en «Tu identidad».",
+  identity: "Tu identidad",
+  identityHint: "Tus salas y tu puntuación van con este código. Cópialo para jugar como tú en otro dispositivo o navegador, y no lo compartas: quien lo tenga juega como tú.",
+  identityCode: "Tu código",
+  noIdentity: "aún ninguno: se crea con tu primera sala",
+  copyCode: "Copiar el código",
+  identityPaste: "Un código de otro dispositivo",
+  useCode: "Usar este código",
+  identityBad: "Eso no es un código de identidad: empieza por draughts: y lleva dos partes más.",
+  identityImported: "Hecho: este navegador juega ahora como el jugador de ese código.",
+  identityReplaceAsk: "Este navegador ya tiene una identidad. ¿Cambiarla por la de este código? (Copia antes el código actual si puedes necesitarlo.)",
+  codeCopied: "Código copiado al portapapeles.",
+  codeSelected: "El código está seleccionado: cópialo con Ctrl+C.",
+  codeByHand: "Aquí no se puede copiar automáticamente: el código está seleccionado en su campo; mantenlo pulsado y elige Copiar.",
+  linkByHand: (link) => `Aquí no se puede copiar automáticamente: el enlace está seleccionado en su campo; mantenlo pulsado y elige Copiar. El enlace: ${link}`,
+  takenLastMove: "capturada en la última jugada",
 };
 
 const pt = {
@@ -634,7 +718,7 @@ const pt = {
   resignAsk: (who) => `${who}: desistir desta partida?`,
   fenCopied: "FEN copiado para a área de transferência.",
   fenSelected: "FEN selecionado no campo abaixo: copie com Ctrl+C.",
-  loaded: (n, over, who, switched) => `Partida carregada, ${n} lance${n === 1 ? "" : "s"}${over ? ", já terminada" : `; ${who}`}.${switched}`,
+  loaded: (n, over, who, switched) => `Partida carregada, ${count(n, { zero: "sem lances", one: "lance", other: "lances" })}${over ? ", já terminada" : `; ${who}`}.${switched}`,
   youPlayColor: (c) => `você joga com as ${c}`,
   modeSwitched: (now, was) => ` A modalidade agora é ${now} (era ${was}), como diz o registro.`,
   startFailed: (m) => `O jogo não pôde começar: ${m}`,
@@ -665,6 +749,22 @@ const pt = {
   "mode.brazilian-site": "Brasileiras",
   "mode.english-50-moves": "Inglesas, empate em 50 lances",
   "mode.english-40-moves": "Inglesas, empate em 40 lances, capturas livres",
+  "mode.english": "Inglesas",
+  "mode.italian": "Italianas",
+  "mode.spanish": "Espanholas",
+  "mode.russian": "Russas",
+  "mode.brazilian": "Brasileiras",
+  "mode.pool": "Pool (americanas)",
+  "mode.czech": "Tchecas",
+  "mode.thai": "Tailandesas",
+  "mode.international": "Internacionais",
+  "mode.canadian": "Canadenses",
+  "mode.turkish": "Turcas",
+  "mode.frisian": "Frísias",
+  "mode.frysk": "Frysk! (frísias curtas)",
+  "mode.antidraughts": "Damas ao contrário (antidamas)",
+  "mode.breakthrough": "Avanço (primeira dama vence)",
+  "mode.killer": "Killer (damas assassinas)",
   "mode.english-site": "Inglesas (checkers)",
   "mode.russian-site": "Russas",
   "mode.italian-site": "Italianas",
@@ -712,7 +812,7 @@ const pt = {
   youLose: "Você perde",
   opponent2: "o seu adversário",
   liveLost: "As novidades ao vivo caíram: reconectando…",
-  moveDeadline: (s) => `Restam ${s} s para este lance.`,
+  moveDeadline: (s) => `${plural(s, { zero: "Restam", one: "Resta", other: "Restam" })} ${s} s para este lance.`,
   "error.seat_taken": "os dois lugares desta sala estão ocupados",
   "error.not_your_turn": "não é a sua vez",
   "error.not_playing": "a partida não está em andamento",
@@ -745,13 +845,30 @@ const pt = {
   rankingOf: (mode) => `Classificação: ${mode}`,
   myGames: "Minhas partidas",
   anonymous: "jogador anônimo",
-  rankedRow: (name, rating, w, l, d) => `${name}: ${rating} (${w} vitórias, ${l} derrotas, ${d} empates)`,
+  rankedRow: (name, rating, w, l, d) => `${name}: ${rating} (${count(w, { zero: "nenhuma vitória", one: "vitória", other: "vitórias" })}, ${count(l, { zero: "nenhuma derrota", one: "derrota", other: "derrotas" })}, ${count(d, { zero: "nenhum empate", one: "empate", other: "empates" })})`,
   noRanked: "Ainda não há partidas terminadas nesta modalidade.",
   noGames: "Ainda não há partidas terminadas.",
-  gameRow: (mode, n, outcome, moves) => `${mode}, partida ${n}: ${outcome} em ${moves} lances`,
+  gameRow: (mode, n, outcome, moves) => `${mode}, partida ${n}: ${outcome}${moves === 0 ? " sem nenhum lance" : ` em ${count(moves, { one: "lance", other: "lances" })}`}`,
   won: "vitória",
   lost: "derrota",
   drawn: "empate",
+  retry: "Tentar de novo",
+  unrecognized: "O servidor do jogo não reconhece o jogador deste navegador (talvez esteja usando outro banco de dados por um tempo). Sua identidade continua guardada neste aparelho: tente de novo daqui a pouco, ou traga sua identidade de outro aparelho em “Sua identidade”.",
+  identity: "Sua identidade",
+  identityHint: "Suas salas e sua pontuação pertencem a este código. Copie-o para jogar como você em outro aparelho ou navegador, e não o compartilhe: quem o tiver joga como você.",
+  identityCode: "Seu código",
+  noIdentity: "nenhum ainda: é criado com a sua primeira sala",
+  copyCode: "Copiar o código",
+  identityPaste: "Um código de outro aparelho",
+  useCode: "Usar este código",
+  identityBad: "Isso não é um código de identidade: ele começa com draughts: e tem mais duas partes.",
+  identityImported: "Pronto: este navegador agora joga como o jogador desse código.",
+  identityReplaceAsk: "Este navegador já tem uma identidade. Trocar pela deste código? (Copie antes o código atual se puder precisar dele.)",
+  codeCopied: "Código copiado para a área de transferência.",
+  codeSelected: "O código está selecionado: copie com Ctrl+C.",
+  codeByHand: "Aqui não dá para copiar automaticamente: o código está selecionado no campo; toque e segure, depois escolha Copiar.",
+  linkByHand: (link) => `Aqui não dá para copiar automaticamente: o link está selecionado no campo; toque e segure, depois escolha Copiar. O link: ${link}`,
+  takenLastMove: "capturada no último lance",
 };
 
 const TABLES = { en, es, pt };

@@ -130,18 +130,55 @@ export async function identity() {
 
 /**
  * Calls with the secret for `room` (its personal link's, else the
- * player's); an unknown secret (a new server database) is dropped, and the
- * call made once more with the player's own (a new identity if need be).
+ * player's). A seat key the server refuses (401) is tried once more with
+ * the player's own secret, and forgotten only when that one is accepted
+ * (the key was revoked, the server is the right one). The player's identity
+ * is never dropped on a 401: a server briefly pointed at another database
+ * would otherwise cost this browser every seat it holds. The 401 reaches
+ * the caller (an ApiError, kind "unauthorized"); the page says what happened
+ * and offers to try again.
  */
 async function authed(method, path, body, room = null) {
   try {
     return await call(method, path, { body, auth: true, room });
   } catch (e) {
-    if (!(e instanceof ApiError) || e.status !== 401) throw e;
-    if (roomKey(room)) forgetRoomKey(room);
-    else store(PLAYER_KEY, null);
-    return call(method, path, { body, auth: true, room });
+    if (!(e instanceof ApiError) || e.status !== 401 || !roomKey(room) || !load(PLAYER_KEY)?.secret) throw e;
+    const data = await call(method, path, { body, auth: true });
+    forgetRoomKey(room);
+    return data;
   }
+}
+
+/** Whether an error is the server not knowing this browser's credentials (HTTP 401). */
+export const isUnrecognized = (e) => e instanceof ApiError && e.status === 401;
+
+/**
+ * The player's identity as a code to copy to another browser (importIdentity
+ * takes it), or null before the first room. The code holds the secret: who
+ * has it plays as this player.
+ */
+export function exportIdentity() {
+  const p = load(PLAYER_KEY);
+  return p?.player && p?.secret ? `draughts:${p.player}:${p.secret}` : null;
+}
+
+/** The identity of an exported code, or null when the text is not one. */
+export function parseIdentity(code) {
+  const m = /^\s*draughts:([0-9a-f]{8,128}):([0-9a-f]{16,256})\s*$/i.exec(String(code ?? ""));
+  return m ? { player: m[1].toLowerCase(), secret: m[2] } : null;
+}
+
+/**
+ * Takes the identity of an exported code (exportIdentity) as this browser's:
+ * {player}. A text that is not such a code throws a TypeError and changes
+ * nothing. The rooms this browser remembers stay remembered (the server
+ * says which seat the new identity holds in each).
+ */
+export function importIdentity(code) {
+  const id = parseIdentity(code);
+  if (!id) throw new TypeError("not an identity code (draughts:PLAYER:SECRET)");
+  store(PLAYER_KEY, id);
+  return { player: id.player };
 }
 
 /** The seat this browser holds in a room, or null. */
@@ -164,21 +201,20 @@ export async function createRoom(mode, pace) {
 /**
  * The room as everyone sees it: {room, players, view, seq}; with the
  * player's secret (when this browser has an identity) also `seat`, the
- * seat the player holds there (null: none).
+ * seat the player holds there (null: none). When the server does not know
+ * the credentials (401), the anonymous view with `unrecognized: true`.
  */
 export async function getRoom(room) {
   const path = `/api/rooms/${encodeURIComponent(room)}`;
-  while (roomKey(room) || load(PLAYER_KEY)?.secret) {
-    try {
-      return await call("GET", path, { auth: true, room });
-    } catch (e) {
-      if (!(e instanceof ApiError) || e.status !== 401) throw e;
-      // A secret the server does not know (a new database): dropped.
-      if (roomKey(room)) forgetRoomKey(room);
-      else store(PLAYER_KEY, null);
-    }
+  if (!roomKey(room) && !load(PLAYER_KEY)?.secret) return call("GET", path);
+  try {
+    return await authed("GET", path, undefined, room);
+  } catch (e) {
+    if (!isUnrecognized(e)) throw e;
+    // The server does not know this browser's credentials: the room as a
+    // spectator sees it, marked, and nothing forgotten.
+    return { ...(await call("GET", path)), unrecognized: true };
   }
-  return call("GET", path);
 }
 
 /** Takes the free seat: {seat, view}. */
