@@ -7,9 +7,6 @@
 //! ```text
 //! cargo run --example svg_gallery -- /tmp/svg
 //! ```
-//!
-//! The screenshots in `web/screenshots/svg/` are these files rendered in
-//! headless Chromium.
 
 use draughts::svg::{Labels, SvgOptions};
 use draughts::{AnyGame, VariantKind};

@@ -13,7 +13,7 @@ import { serve } from "./server.mjs";
 import { launchChromium } from "./browser.mjs";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const shots = path.join(webRoot, "screenshots");
+const shots = process.env.SCREENSHOT_DIR ?? path.join(webRoot, "..", "target", "screenshots");
 mkdirSync(shots, { recursive: true });
 
 let server, url, browser;

@@ -18,7 +18,7 @@ import { launchChromium } from "./browser.mjs";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const repo = path.resolve(webRoot, "..");
-const shots = path.join(webRoot, "screenshots", "room");
+const shots = path.join(process.env.SCREENSHOT_DIR ?? path.join(webRoot, "..", "target", "screenshots"), "room");
 mkdirSync(shots, { recursive: true });
 
 const candidates = [
