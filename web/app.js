@@ -892,6 +892,7 @@ function roomStatus(pos) {
   const r = state.room;
   const v = r.view;
   const colorOf = (seat) => colorName(v.colors?.[seatIndex(seat)] ?? (seat === "first" ? state.info.firstMover : other(state.info.firstMover)));
+  if (v.state === "waiting" && r.unrecognized) return { text: t("unrecognizedStatus"), over: false };
   if (v.state === "waiting") return { text: r.seat ? t("waitingJoiner") : t("invited", modeLabel(v.mode), paceText(v)), over: false };
   if (v.state === "expired") return { text: t("expired"), over: true };
   if (v.state === "finished") {
@@ -932,7 +933,7 @@ function renderRoom() {
   show("room", inRoom);
   document.body.classList.toggle("in-room", inRoom);
   // Invited (the free seat to take): the phone layout puts the invitation first.
-  document.body.classList.toggle("invited", inRoom && !r.seat && r.view.state === "waiting" && !r.view.seated?.[1]);
+  document.body.classList.toggle("invited", inRoom && !r.seat && !r.unrecognized && r.view.state === "waiting" && !r.view.seated?.[1]);
   $("play-with-someone").disabled = inRoom;
   $("pace").disabled = inRoom;
   if (!inRoom) return;
@@ -948,7 +949,7 @@ function renderRoom() {
     const white = v.colors?.[0] === "white" ? 0 : 1;
     playersLine = t("playersLine", card(r.players[white]), card(r.players[1 - white])) + ".";
   }
-  $("room-info").textContent = [t("roomPace", paceText(v)), playersLine, mine ? (myColor ? t("youAre", colorName(myColor)) : "") : v.state === "waiting" ? "" : t("spectating")].filter(Boolean).join(" ");
+  $("room-info").textContent = [t("roomPace", paceText(v)), playersLine, mine ? (myColor ? t("youAre", colorName(myColor)) : "") : v.state === "waiting" || r.unrecognized ? "" : t("spectating")].filter(Boolean).join(" ");
   // An expired room's link invites nobody any more.
   show("room-link-row", !!mine && v.state !== "expired");
   $("room-link").value = roomUrl(r.id);
@@ -957,7 +958,8 @@ function renderRoom() {
   show("room-key-row", !!own);
   $("room-key-link").value = own ?? "";
   const theirs = mine ? otherSeat(mine) : null;
-  show("room-accept", !mine && v.state === "waiting" && !v.seated?.[1]);
+  // Not recognised (a 401): no seat to take as someone else; "Try again" instead.
+  show("room-accept", !mine && !r.unrecognized && v.state === "waiting" && !v.seated?.[1]);
   show("room-offer-draw", !!mine && playing && !v.draw_offer);
   show("room-accept-draw", !!mine && playing && v.draw_offer === theirs);
   show("room-decline-draw", !!mine && playing && v.draw_offer === theirs);
@@ -1099,7 +1101,9 @@ async function openRoomOfUrl() {
   // says so, with a way to try again (the identity is kept).
   const seat = data.unrecognized ? null : data.seat !== undefined ? data.seat : api.seatIn(id);
   enterRoom(id, data, seat);
+  state.room.unrecognized = !!data.unrecognized;
   if (data.unrecognized) {
+    render();
     message(t("unrecognized"), "error");
     offerRetry(openRoomOfUrl);
   }

@@ -407,6 +407,7 @@ const en = {
   drawn: "drawn",
   // The identity and a server that does not know it.
   retry: "Try again",
+  unrecognizedStatus: "Your seat in this room cannot be checked just now.",
   unrecognized: "The game server does not recognise this browser's player (it may be using another database for a while). Your identity is kept on this device: try again in a moment, or bring your identity from another device under \u201cYour identity\u201d.",
   identity: "Your identity",
   identityHint: "Your rooms and ratings belong to this code. Copy it to play as yourself on another device or browser, and keep it private: whoever has it plays as you.",
@@ -630,6 +631,7 @@ const es = {
   lost: "perdida",
   drawn: "tablas",
   retry: "Reintentar",
+  unrecognizedStatus: "Ahora mismo no se puede comprobar tu puesto en esta sala.",
   unrecognized: "El servidor del juego no reconoce al jugador de este navegador (quizá use otra base de datos por un tiempo). Tu identidad se conserva en este dispositivo: vuelve a intentarlo en un momento, o trae tu identidad de otro dispositivo en «Tu identidad».",
   identity: "Tu identidad",
   identityHint: "Tus salas y tu puntuación van con este código. Cópialo para jugar como tú en otro dispositivo o navegador, y no lo compartas: quien lo tenga juega como tú.",
@@ -853,6 +855,7 @@ const pt = {
   lost: "derrota",
   drawn: "empate",
   retry: "Tentar de novo",
+  unrecognizedStatus: "Agora não dá para conferir o seu lugar nesta sala.",
   unrecognized: "O servidor do jogo não reconhece o jogador deste navegador (talvez esteja usando outro banco de dados por um tempo). Sua identidade continua guardada neste aparelho: tente de novo daqui a pouco, ou traga sua identidade de outro aparelho em “Sua identidade”.",
   identity: "Sua identidade",
   identityHint: "Suas salas e sua pontuação pertencem a este código. Copie-o para jogar como você em outro aparelho ou navegador, e não o compartilhe: quem o tiver joga como você.",

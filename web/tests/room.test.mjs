@@ -472,6 +472,9 @@ test("a 401 keeps the player's identity and seats: the page says what happened a
   assert.equal(await a.isVisible("#retry"), true);
   assert.equal(await a.textContent("#retry"), "Reintentar");
   assert.equal((await room(a)).seat, null);
+  // Not offered its own room's free seat as if invited.
+  assert.equal(await a.textContent("#status"), "Ahora mismo no se puede comprobar tu puesto en esta sala.");
+  assert.equal(await a.isVisible("#room-accept"), false);
   assert.deepEqual(await kept(), before, "the identity, the seat key and the seat are all kept");
   await a.screenshot({ path: path.join(fixShots, "es-unrecognized.png") });
   await a.setViewportSize(PHONE);
