@@ -954,7 +954,7 @@ function renderRoom() {
   show("room-link-row", !!mine && v.state !== "expired");
   $("room-link").value = roomUrl(r.id);
   // The player's own link (its seat key is asked for once, then the panel is drawn again).
-  const own = mine ? api.personalLink(r.id, () => { if (state.room === r) renderRoom(); }) : null;
+  const own = mine && v.state !== "expired" ? api.personalLink(r.id, () => { if (state.room === r) renderRoom(); }) : null;
   show("room-key-row", !!own);
   $("room-key-link").value = own ?? "";
   const theirs = mine ? otherSeat(mine) : null;

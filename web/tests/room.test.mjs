@@ -701,6 +701,7 @@ test("the room-created notice goes once the room is joined or expired; on a phon
       await waitText(a, "#status", /^The room expired/);
       assert.equal(await a.textContent("#message"), "");
       assert.equal(await a.isVisible("#room-link-row"), false);
+      assert.equal(await a.isVisible("#room-key-row"), false, "no seat to resume in an expired room");
       await a.setViewportSize(DESKTOP);
       await a.screenshot({ path: path.join(fixShots, "en-expired.png") });
     }
