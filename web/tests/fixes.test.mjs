@@ -4,7 +4,7 @@
 // the board, "Play with someone" on a phone's first screen, and the
 // identity panel (its code copied by hand where the clipboard is missing,
 // a pasted code checked). Play by link with the server: room.test.mjs.
-// Screenshots go to target/screenshots/fixes (outside the tracked tree).
+// Screenshots go to fixes/ under target/screenshots (or $SCREENSHOT_DIR), outside the tracked tree.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
@@ -14,7 +14,7 @@ import { serve } from "./server.mjs";
 import { launchChromium } from "./browser.mjs";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const shots = path.join(webRoot, "..", "target", "screenshots", "fixes");
+const shots = path.join(process.env.SCREENSHOT_DIR ?? path.join(webRoot, "..", "target", "screenshots"), "fixes");
 mkdirSync(shots, { recursive: true });
 
 const DESKTOP = { width: 1280, height: 800 };

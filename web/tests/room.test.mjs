@@ -443,10 +443,10 @@ test("a whole game played on the board to its end by the rules; the players' own
 // What users saw, fixed: the identity kept on a 401, the identity code, the
 // pieces an opponent took, the ratings after a game, the absence note only
 // where it applies, the invitation on a phone, the "room created" notice,
-// the copy by hand. Screenshots in target/screenshots/fixes (untracked).
+// the copy by hand. Screenshots in fixes/ under target/screenshots (or $SCREENSHOT_DIR).
 // ---------------------------------------------------------------------------
 
-const fixShots = path.join(repo, "target", "screenshots", "fixes");
+const fixShots = path.join(process.env.SCREENSHOT_DIR ?? path.join(repo, "target", "screenshots"), "fixes");
 mkdirSync(fixShots, { recursive: true });
 const LOCALES = { en: "en-US", es: "es-ES", pt: "pt-BR" };
 // The browser logs every refused request ("the server responded with a status of 401"): expected where a test makes them.
