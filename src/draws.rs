@@ -624,6 +624,7 @@ impl CountRule {
 /// Why a game was drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum DrawReason {
     /// The players agreed (declared by the frontend).
     Agreement,

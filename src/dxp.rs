@@ -47,6 +47,7 @@ pub const VERSION: u8 = 1;
 
 /// Why a message could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DxpError {
     /// An empty message (two NULs in a row, say).
     #[error("empty DXP message")]
@@ -104,6 +105,7 @@ pub enum AcceptCode {
 
 /// Why a [`GameEnd`] ends the game (informational only, in the protocol).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum EndReason {
     /// `0`: no reason given (always allowed; the confirmation's reason).
     Unspecified,

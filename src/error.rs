@@ -15,6 +15,7 @@ fn variant_names() -> String {
 
 /// A set of pieces that is not a legal position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// A bit outside the board's playing squares is set.
     #[error("bit {0} is not a playing square of this board")]
@@ -53,6 +54,7 @@ pub enum PositionError {
 
 /// A FEN string that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum FenError {
     /// Nothing but whitespace.
     #[error("empty FEN")]
@@ -155,6 +157,7 @@ pub enum FenError {
 
 /// A move that cannot be played in a position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum MoveError {
     /// The move is not among the legal moves.
     #[error("illegal move {0}")]
@@ -166,6 +169,7 @@ pub enum MoveError {
 ///
 /// Positions are byte offsets into the text as given.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum MoveTextError {
     /// Nothing but whitespace and move-strength marks.
     #[error("empty move text")]

@@ -73,6 +73,7 @@ pub enum DrawMode {
 
 /// Errors of [`Game`] operations. A call that fails changes nothing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GameError {
     /// No draw can be claimed in the current position.
     #[error("no draw can be claimed here")]

@@ -18,6 +18,7 @@ use crate::variant::{Color, Variant, WinCondition};
 /// Why a game was won.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum WinReason {
     /// The loser has no pieces left.
     NoPieces,

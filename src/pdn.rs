@@ -167,6 +167,7 @@ impl PdnGame {
 
 /// What went wrong with one game of a PDN text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PdnErrorKind {
     /// Malformed PDN.
     #[error("line {line}: {message}")]

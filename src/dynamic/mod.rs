@@ -130,6 +130,7 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 
 /// Why [`game_from_fen`] could not build a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NewGameError {
     /// The name is neither a built-in variant nor a house rule.
     #[error(transparent)]
@@ -211,6 +212,7 @@ fn visit_name<T: VariantVisitor>(name: &str, visitor: T) -> Result<T::Output, Un
 
 /// Why [`game_from_pdn`] could not read a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PdnReadError {
     /// The name is neither a built-in variant nor a house rule.
     #[error(transparent)]

@@ -287,6 +287,8 @@ pub(crate) fn new_game_err(e: dynamic::NewGameError) -> PyErr {
     match e {
         dynamic::NewGameError::UnknownMode(u) => errors::VariantError::new_err(u.to_string()),
         dynamic::NewGameError::Fen(f) => fen_err(f),
+        // A kind of error added later (the enum is non-exhaustive): a ValueError.
+        other => pyo3::exceptions::PyValueError::new_err(other.to_string()),
     }
 }
 

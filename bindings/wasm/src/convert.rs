@@ -38,6 +38,8 @@ pub fn new_game_error(e: &NewGameError) -> String {
     match e {
         NewGameError::UnknownMode(u) => unknown_variant(u),
         NewGameError::Fen(f) => f.to_string(),
+        // A kind of error added later (the enum is non-exhaustive): its own message.
+        other => other.to_string(),
     }
 }
 

@@ -83,6 +83,8 @@ impl PdnFail {
             PdnReadError::UnknownMode(u) => PdnFail::message(unknown_variant(u)),
             PdnReadError::Empty => PdnFail::message(e.to_string()),
             PdnReadError::Pdn(p) => PdnFail::of(p),
+            // A kind of error added later (the enum is non-exhaustive).
+            other => PdnFail::message(other.to_string()),
         }
     }
 
