@@ -176,40 +176,13 @@ impl Variant for English40 {
 }
 
 /// The names ([`Variant::NAME`]) of the house-rule variants: the seed site's
-/// six modes, then the two English rule sets of the other seed pages.
-pub const NAMES: [&str; 8] = [
-    SiteSpanish::NAME,
-    SiteBrazilian::NAME,
-    SiteEnglish::NAME,
-    SiteRussian::NAME,
-    SiteItalian::NAME,
-    SiteThai::NAME,
-    English50::NAME,
-    English40::NAME,
-];
+/// six modes, then the two English rule sets of the other seed pages (the
+/// house rules of the [`Mode`](crate::Mode) registry, in its order).
+pub const NAMES: [&str; 8] = crate::mode::HOUSE_RULE_NAMES;
 
 /// Calls `f` with the house-rule variant called `name` (case-insensitive), or
 /// returns `None` if no house-rule variant has that name.
 pub fn visit<F: VariantVisitor>(name: &str, f: F) -> Option<F::Output> {
-    let name = name.trim();
-    let is = |n: &str| n.eq_ignore_ascii_case(name);
-    Some(if is(SiteSpanish::NAME) {
-        f.visit::<SiteSpanish>()
-    } else if is(SiteBrazilian::NAME) {
-        f.visit::<SiteBrazilian>()
-    } else if is(SiteEnglish::NAME) {
-        f.visit::<SiteEnglish>()
-    } else if is(SiteRussian::NAME) {
-        f.visit::<SiteRussian>()
-    } else if is(SiteItalian::NAME) {
-        f.visit::<SiteItalian>()
-    } else if is(SiteThai::NAME) {
-        f.visit::<SiteThai>()
-    } else if is(English50::NAME) {
-        f.visit::<English50>()
-    } else if is(English40::NAME) {
-        f.visit::<English40>()
-    } else {
-        return None;
-    })
+    let mode: crate::Mode = name.parse().ok()?;
+    mode.is_house_rule().then(|| mode.visit(f))
 }

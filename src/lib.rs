@@ -49,6 +49,7 @@ mod fen;
 pub mod game;
 pub mod geometry;
 pub mod house_rules;
+pub mod mode;
 mod movegen;
 pub mod moves;
 pub mod names;
@@ -85,6 +86,7 @@ pub use perft::{
 };
 pub use position::{KingRun, Piece, PieceKind, Position, Setup};
 pub use squares::{BitsOf, SquareSet, SquareSetIter};
+pub use mode::Mode;
 pub use variant::{
     Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, English, Frisian, Frysk,
     GameType, International, Italian, Killer, KingLanding, KingRange, MidCapturePromotion, Pool,

@@ -1,16 +1,17 @@
 //! `draughts analyse`: search a position and print the search's progress,
 //! the best move, and (with `--all`) the score of every legal move.
 use draughts::engine::{self, Engine, Hooks, Info, Level, Limits, NoClock};
-use draughts::{Game, Position, Variant, VariantKind};
+use draughts::{Game, Mode, Position, Variant};
 use std::process::ExitCode;
 use std::time::Instant;
 
 /// Arguments of `draughts analyse`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Variant name (english, international, russian, ...).
+    /// Variant or house-rule mode (english, international, russian,
+    /// spanish-site, ...).
     #[arg(long, short)]
-    variant: VariantKind,
+    variant: Mode,
     /// Position in FEN; the variant's start position when omitted.
     #[arg(long)]
     fen: Option<String>,

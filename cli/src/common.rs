@@ -1,13 +1,14 @@
-//! What the subcommands share: `with_variant!(kind, f(args))` calls the
-//! generic `f::<English>(args)` and so on for a variant chosen at run time
+//! What the subcommands share: `with_variant!(mode, f(args))` calls the
+//! generic `f::<English>(args)` and so on for a mode chosen at run time
 //! (so each hot loop is monomorphized per variant), the variant/FEN/mode
 //! arguments, and FEN and move-mode reading.
 
-/// Calls the generic function `$f::<V>($args)` for the variant `$kind`
-/// (the library's registry dispatch, [`draughts::with_variant!`]).
+/// Calls the generic function `$f::<V>($args)` for the [`draughts::Mode`]
+/// `$mode`, a built-in variant or a house rule (the library's registry
+/// dispatch, [`draughts::with_mode!`]).
 macro_rules! with_variant {
-    ($kind:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
-        draughts::with_variant!($kind, V => $f::<V>($($arg),*))
+    ($mode:expr, $f:ident ( $($arg:expr),* $(,)? )) => {
+        draughts::with_mode!($mode, V => $f::<V>($($arg),*))
     };
 }
 pub(crate) use with_variant;
@@ -35,16 +36,18 @@ pub fn out_text(text: &str) {
     }
 }
 
-use draughts::{MoveMode, Position, Variant, VariantKind};
+use draughts::{Mode, MoveMode, Position, Variant};
 
 /// The variant, start position and move mode shared by most subcommands.
 #[derive(clap::Args, Clone, Debug)]
 pub struct PositionArgs {
     /// Variant: english, italian, spanish, russian, brazilian, pool, czech,
     /// thai, international, canadian, turkish, frisian, frysk, antidraughts,
-    /// breakthrough, killer.
+    /// breakthrough, killer; or a house rule: spanish-site, brazilian-site,
+    /// english-site, russian-site, italian-site, thai-site, english-50,
+    /// english-40.
     #[arg(long, short)]
-    pub variant: VariantKind,
+    pub variant: Mode,
     /// Start from this FEN (`W:W31-50:B1-20`) instead of the start position;
     /// `start` names the start position.
     #[arg(long)]

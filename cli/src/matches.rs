@@ -21,7 +21,7 @@
 //! draw at N plies`), so a match's draws can be told apart and replayed.
 use draughts::ballots::{self, Opening};
 use draughts::engine::{Engine, Hooks, Level, LevelSpec, Limits, NoClock, HARD_MATCH_NODES};
-use draughts::{Color, Game, Outcome, Variant, VariantKind};
+use draughts::{Color, Game, Mode, Outcome, Variant, VariantKind};
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -366,13 +366,17 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             nodes,
             games: args.games,
             minutes: 10,
+            moves: 0,
+            clock_speed: 1,
+            verbose: false,
             max_plies: args.max_plies,
             name: "draughts".into(),
         };
         return crate::dxp::connect(target, &config);
     }
-    let kinds: Vec<VariantKind> = if args.variant.eq_ignore_ascii_case("all") {
-        VariantKind::ALL.to_vec()
+    // `all`: the 16 built-in variants; any one mode by name.
+    let kinds: Vec<Mode> = if args.variant.eq_ignore_ascii_case("all") {
+        VariantKind::ALL.map(Mode::from).to_vec()
     } else {
         vec![args.variant.parse().map_err(|e| format!("{e}"))?]
     };

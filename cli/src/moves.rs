@@ -1,5 +1,6 @@
 //! `draughts moves`: the legal moves of a position, one per line.
-use draughts::{AnyGame, AnyPosition, MoveMode, VariantKind};
+use draughts::dynamic::{self, DynPosition};
+use draughts::{Mode, MoveMode};
 use std::process::ExitCode;
 
 use crate::common::outln;
@@ -7,9 +8,9 @@ use crate::common::outln;
 /// Arguments of `draughts moves`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Variant name (english, international, russian, ...).
+    /// Variant or mode name (english, international, russian, spanish-site, ...).
     #[arg(long, short)]
-    variant: VariantKind,
+    variant: Mode,
     /// Position in FEN; the variant's start position when omitted.
     #[arg(long)]
     fen: Option<String>,
@@ -26,11 +27,10 @@ pub struct Args {
 /// without moves prints nothing on stdout (scripts read one move a line) and
 /// says so on stderr, with the game's result when that ends the game.
 pub fn run(args: Args) -> Result<ExitCode, String> {
+    let name = args.variant.name();
     let pos = match &args.fen {
-        Some(fen) => {
-            AnyPosition::from_fen(args.variant, fen).map_err(|e| format!("bad FEN: {e}"))?
-        }
-        None => AnyPosition::start(args.variant),
+        Some(fen) => dynamic::position_from_fen(name, fen).map_err(|e| format!("bad FEN: {e}"))?,
+        None => dynamic::new_position(name).map_err(|e| e.to_string())?,
     };
     let mode = if args.routes {
         MoveMode::Routes
@@ -38,7 +38,10 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         MoveMode::Distinct
     };
     let list: Vec<String> = if args.short {
-        pos.legal_moves_short_text()
+        pos.legal_moves()
+            .into_iter()
+            .map(|m| m.short_text)
+            .collect()
     } else {
         pos.divide(0, mode).into_iter().map(|(m, _)| m).collect()
     };
@@ -46,15 +49,15 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         outln!("{m}");
     }
     if list.is_empty() {
-        eprintln!("{}", no_moves_line(&pos));
+        eprintln!("{}", no_moves_line(&*pos));
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// The line for a position without legal moves.
-fn no_moves_line(pos: &AnyPosition) -> String {
+fn no_moves_line(pos: &dyn DynPosition) -> String {
     let side = pos.turn();
-    match AnyGame::from_position(*pos).outcome() {
+    match pos.outcome() {
         Some(o) => format!("draughts: {side} has no legal moves: the game is over ({o})"),
         None => format!("draughts: {side} has no legal moves"),
     }

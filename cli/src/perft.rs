@@ -7,7 +7,7 @@
 //! [`crate::split`]).
 use std::process::ExitCode;
 
-use draughts::{MoveMode, Variant, VariantKind};
+use draughts::{Mode, MoveMode, Variant};
 
 use crate::common::{
     check_depth, mode_name, outln, parse_depth, position, with_variant, PositionArgs,
@@ -30,9 +30,11 @@ pub struct Args {
 pub struct RunArgs {
     /// Variant: english, italian, spanish, russian, brazilian, pool, czech,
     /// thai, international, canadian, turkish, frisian, frysk, antidraughts,
-    /// breakthrough, killer.
+    /// breakthrough, killer; or a house rule: spanish-site, brazilian-site,
+    /// english-site, russian-site, italian-site, thai-site, english-50,
+    /// english-40.
     #[arg(long, short, required = true)]
-    variant: Option<VariantKind>,
+    variant: Option<Mode>,
     /// Start from this FEN (`W:W31-50:B1-20`) instead of the start position;
     /// `start` names the start position.
     #[arg(long)]

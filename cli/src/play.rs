@@ -18,9 +18,11 @@ use crate::common::{position, with_variant};
 pub struct Args {
     /// Variant: english, italian, spanish, russian, brazilian, pool, czech,
     /// thai, international, canadian, turkish, frisian, frysk, antidraughts,
-    /// breakthrough, killer.
+    /// breakthrough, killer; or a house rule: spanish-site, brazilian-site,
+    /// english-site, russian-site, italian-site, thai-site, english-50,
+    /// english-40.
     #[arg(long, short)]
-    variant: draughts::VariantKind,
+    variant: draughts::Mode,
     /// Start from this FEN instead of the start position.
     #[arg(long)]
     fen: Option<String>,
@@ -332,9 +334,9 @@ fn last_move_text<V: Variant>(game: &Game<V>) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts::{English, VariantKind};
+    use draughts::{English, Mode};
 
-    fn args(variant: VariantKind) -> Args {
+    fn args(variant: Mode) -> Args {
         Args {
             variant,
             fen: None,
@@ -356,10 +358,7 @@ mod tests {
 
     #[test]
     fn moves_undo_and_a_bad_move_in_one_session() {
-        let out = transcript::<English>(
-            &args(VariantKind::English),
-            "11-15\n23-19\n23-19\nundo\n22-18\n",
-        );
+        let out = transcript::<English>(&args(Mode::English), "11-15\n23-19\n23-19\nundo\n22-18\n");
         assert!(out.contains("Black plays 11-15"), "{out}");
         assert!(out.contains("White plays 23-19"), "{out}");
         assert!(out.contains("(type `moves` for the legal moves)"), "{out}");
@@ -373,7 +372,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("game.pdn");
         let input = format!("11-15\ndraw\nn\ndraw\ny\n23-19\nsave {}\n", file.display());
-        let out = transcript::<English>(&args(VariantKind::English), &input);
+        let out = transcript::<English>(&args(Mode::English), &input);
         assert!(out.contains("White offers a draw. Black, accept?"), "{out}");
         assert!(out.contains("draw declined"), "{out}");
         assert!(
@@ -394,7 +393,7 @@ mod tests {
 
     #[test]
     fn the_computer_answers_every_move_and_undo_takes_back_both() {
-        let mut a = args(VariantKind::English);
+        let mut a = args(Mode::English);
         a.level = Some(Level::Easy);
         a.seed = Some(3);
         // Black moves first in English; the computer plays White.
@@ -411,7 +410,7 @@ mod tests {
 
     #[test]
     fn the_computer_can_open_the_game() {
-        let mut a = args(VariantKind::International);
+        let mut a = args(Mode::International);
         a.level = Some(Level::VeryEasy);
         a.computer = Some(Color::White);
         a.seed = Some(1);
@@ -422,7 +421,7 @@ mod tests {
 
     #[test]
     fn an_empty_square_and_a_foreign_piece_are_named() {
-        let a = args(VariantKind::International);
+        let a = args(Mode::International);
         let out = transcript::<draughts::International>(&a, "30-25\n19-23\n");
         assert!(out.contains("there is no piece on 30"), "{out}");
         assert!(
@@ -433,7 +432,7 @@ mod tests {
 
     #[test]
     fn a_quiet_move_when_a_capture_is_compulsory_says_so() {
-        let a = args(VariantKind::International);
+        let a = args(Mode::International);
         let out = transcript::<draughts::International>(&a, "32-28\n19-23\n33-29\n");
         assert!(
             out.contains(
@@ -442,7 +441,7 @@ mod tests {
             "{out}"
         );
         // Two captures to choose from: both listed.
-        let mut b = args(VariantKind::International);
+        let mut b = args(Mode::International);
         b.fen = Some("W:W28,47:B22,23".into());
         let out = transcript::<draughts::International>(&b, "47-42\n");
         let line = out
@@ -471,7 +470,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("draughts-play-names-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("game.pdn");
-        let mut a = args(VariantKind::International);
+        let mut a = args(Mode::International);
         (a.white, a.black) = (None, None);
         a.level = Some(Level::Hard);
         a.computer = Some(Color::White);
@@ -493,7 +492,7 @@ mod tests {
         assert!(pdn.contains("[White \"draughts (very easy)\"]"), "{pdn}");
         assert!(pdn.contains("[Black \"Ann\"]"), "{pdn}");
         // Two people: White and Black.
-        let out = args(VariantKind::English);
+        let out = args(Mode::English);
         let none = Args {
             white: None,
             black: None,
@@ -505,10 +504,8 @@ mod tests {
 
     #[test]
     fn resigning_ends_the_game_and_undo_reopens_it() {
-        let out = transcript::<English>(
-            &args(VariantKind::English),
-            "11-15\nresign\n23-19\nundo\n23-19\n",
-        );
+        let out =
+            transcript::<English>(&args(Mode::English), "11-15\nresign\n23-19\nundo\n23-19\n");
         assert!(
             out.contains("game over: Black wins: White resigned 0-1"),
             "{out}"

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::io::BufRead;
 use std::process::ExitCode;
 
-use draughts::{MoveMode, Position, Variant, VariantKind};
+use draughts::{Mode, MoveMode, Position, Variant};
 
 use crate::common::{
     check_depth, mode_name, out_text, outln, parse_depth, parse_mode, position, with_variant,
@@ -97,7 +97,7 @@ pub struct Unit {
     /// Position in the units file, from 0.
     pub index: usize,
     /// The variant.
-    pub variant: VariantKind,
+    pub variant: Mode,
     /// The move mode.
     pub mode: MoveMode,
     /// The position, as canonical FEN.
@@ -173,7 +173,7 @@ pub fn parse_result_line(line: &str) -> Result<Option<(Unit, u64)>, String> {
 /// The header of a units file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
-    variant: VariantKind,
+    variant: Mode,
     mode: MoveMode,
     depth: u32,
     split: u32,
@@ -280,7 +280,7 @@ fn split_text<V: Variant>(
     args: &SplitArgs,
 ) -> Result<String, String> {
     let root = position::<V>(fen)?;
-    let kind: VariantKind = V::NAME.parse().map_err(|e| format!("{e}"))?;
+    let kind: Mode = V::NAME.parse().map_err(|e| format!("{e}"))?;
     let level = split_positions(&root, args.depth, mode);
     let header = Header {
         variant: kind,

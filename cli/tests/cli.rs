@@ -773,3 +773,32 @@ fn match_writes_every_game_to_a_pdn_file() {
     assert!(stdout(&o).is_empty());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every name of the library's mode registry, the house rules included, is
+/// accepted by `perft`, `moves` and `play`'s variant option, and counts as the library does.
+#[test]
+fn every_mode_of_the_registry_is_a_variant_name() {
+    use draughts::{with_mode, Mode};
+    for mode in Mode::ALL {
+        let name = mode.name();
+        let nodes = with_mode!(mode, V => perft(&Position::<V>::start(), 3));
+        let out = draughts(&["perft", "-v", name, "-d", "3"]);
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        assert!(
+            stdout(&out).contains(&format!("nodes={nodes} ")),
+            "{name}: perft 3 = {nodes}, printed {}",
+            stdout(&out)
+        );
+        let moves = with_mode!(mode, V => Position::<V>::start().legal_moves().len());
+        let out = draughts(&["moves", "-v", name]);
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        assert_eq!(stdout(&out).lines().count(), moves, "{name}");
+    }
+    // A house rule is its own rule set, not its preset's: Spanish-site
+    // counts a king as one piece in the majority law, Spanish does not.
+    let fen = "W:We4:Bf5,Kd5";
+    let site = draughts(&["moves", "-v", "spanish-site", "--fen", fen]);
+    let official = draughts(&["moves", "-v", "spanish", "--fen", fen]);
+    assert_eq!(stdout(&site).lines().count(), 2, "{}", stderr(&site));
+    assert_ne!(stdout(&site), stdout(&official));
+}

@@ -83,6 +83,7 @@ pub use position::{numbered_diagram, DynInput, DynPosition};
 use crate::error::FenError;
 use crate::game::Game;
 use crate::house_rules;
+use crate::mode::Mode;
 use crate::pdn::{parse_pdn, replay_as, PdnError, PdnErrorKind};
 use crate::position::Position;
 use crate::variant::{Variant, VariantKind, VariantVisitor};
@@ -122,10 +123,7 @@ pub fn new_game(name: &str) -> Result<Box<dyn DynGame>, UnknownMode> {
 /// assert_eq!(draughts::dynamic::names().count(), 24);
 /// ```
 pub fn names() -> impl Iterator<Item = &'static str> {
-    VariantKind::ALL
-        .into_iter()
-        .map(VariantKind::name)
-        .chain(house_rules::NAMES)
+    Mode::ALL.into_iter().map(Mode::name)
 }
 
 /// Why [`game_from_fen`] could not build a game.
@@ -204,10 +202,7 @@ pub fn position_from_fen(name: &str, fen: &str) -> Result<Box<dyn DynPosition>, 
 
 /// Runs `visitor` on the built-in variant or house rule called `name`.
 fn visit_name<T: VariantVisitor>(name: &str, visitor: T) -> Result<T::Output, UnknownMode> {
-    if let Ok(kind) = name.parse::<VariantKind>() {
-        return Ok(kind.visit(visitor));
-    }
-    house_rules::visit(name, visitor).ok_or_else(|| UnknownMode(name.to_string()))
+    Ok(name.parse::<Mode>()?.visit(visitor))
 }
 
 /// Why [`game_from_pdn`] could not read a game.
