@@ -64,44 +64,9 @@ const REASONS = {
 for (const r of ["lone-king-five-moves", "lone-king-sixteen-moves", "piece-count", "one-piece-each", "small-ending", "main-road", "one-king-each", "two-kings-against-one"]) REASONS[r] = () => t(`reason.${r}`);
 
 // ---------------------------------------------------------------------------
-// The rules line, in words. It is derived from the rules data the package
-// gives for each variant (VariantInfo); the rules the package does not
-// describe (yet) come from RULE_FACTS, keyed by mode, read only when the
-// VariantInfo lacks the field, so a package that adds the field wins.
+// The rules line, in words, derived from the rules data the package gives
+// for each mode (VariantInfo: the library's Rules).
 // ---------------------------------------------------------------------------
-
-const RULE_FACTS = {
-  english: { promotion: "ends-move" },
-  "english-site": { promotion: "ends-move" },
-  "english-50-moves": { promotion: "ends-move" },
-  "english-40-moves": { promotion: "ends-move" },
-  italian: { manCapturesKing: false, promotion: "ends-move" },
-  "italian-site": { manCapturesKing: false, promotion: "ends-move" },
-  spanish: { promotion: "ends-move" },
-  "spanish-site": { promotion: "ends-move" },
-  czech: { promotion: "ends-move" },
-  russian: { promotion: "promotes-and-continues" },
-  "russian-site": { promotion: "promotes-and-continues" },
-  brazilian: { promotion: "continues-as-man" },
-  "brazilian-site": { promotion: "continues-as-man" },
-  pool: { promotion: "continues-as-man" },
-  thai: { removal: "immediate", kingLanding: "directly-behind", promotion: "ends-move" },
-  "thai-site": { promotion: "ends-move" },
-  international: { promotion: "continues-as-man" },
-  canadian: { promotion: "continues-as-man" },
-  turkish: { menMoveSideways: true, removal: "immediate", noReverseJump: true, promotion: "continues-as-man" },
-  frisian: { orthogonalCaptures: true, kingMoveLimit: 3, promotion: "continues-as-man" },
-  frysk: { orthogonalCaptures: true, kingMoveLimit: 3, promotion: "continues-as-man" },
-  antidraughts: { win: "no-move-wins", promotion: "continues-as-man" },
-  breakthrough: { win: "first-king-wins", promotion: "continues-as-man" },
-  killer: { kingLanding: "halt-behind-king", promotion: "continues-as-man" },
-};
-const DEFAULT_FACTS = { win: "no-move-loses", removal: "end-of-move", kingLanding: "beyond", manCapturesKing: true, orthogonalCaptures: false, noReverseJump: false, menMoveSideways: false, kingMoveLimit: null, promotion: null };
-/** A rule of the variant: the package's field when it has one, else the page's table. */
-function fact(v, key) {
-  if (v[key] !== undefined) return v[key];
-  return RULE_FACTS[v.name]?.[key] ?? DEFAULT_FACTS[key];
-}
 
 /** "most-pieces" → the words; "value { man: 100, king: 199 }" (Frisian) read for its numbers. */
 function precedenceText(p) {
@@ -137,20 +102,20 @@ function rulesText(v) {
   bits.push(w.board(v.width, v.height, v.orthogonal));
   bits.push(w.first(v.firstMover === "white"));
   // Men.
-  if (v.orthogonal || fact(v, "menMoveSideways")) bits.push(v.menCaptureBackward ? w.menSidewaysAll : w.menSideways);
+  if (v.orthogonal) bits.push(v.menCaptureBackward ? w.menSidewaysAll : w.menSideways);
   else bits.push(v.menCaptureBackward ? w.menBackward : w.menForward);
-  if (fact(v, "orthogonalCaptures")) bits.push(w.orthogonalCaptures);
-  if (!fact(v, "manCapturesKing")) bits.push(w.noKingCapture);
+  if (v.orthogonalCaptures) bits.push(w.orthogonalCaptures);
+  if (!v.manCapturesKing) bits.push(w.noKingCapture);
   // Kings.
   const line = v.orthogonal ? w.lineOrth : w.lineDiag;
   let king = v.flyingKings ? w.flying(line) : w.short(line);
-  const landing = fact(v, "kingLanding");
+  const landing = v.kingLanding;
   if (v.flyingKings && landing === "directly-behind") king += w.landingBehind;
   if (v.flyingKings && landing === "halt-behind-king") king += w.haltBehindKing;
   bits.push(king);
-  const limit = fact(v, "kingMoveLimit");
+  const limit = v.kingMoveLimit;
   if (limit) bits.push(w.kingLimit(limit));
-  const promotion = fact(v, "promotion");
+  const promotion = v.promotion;
   if (promotion === "promotes-and-continues") bits.push(w.promotesContinues);
   else if (promotion === "continues-as-man") bits.push(w.continuesAsMan);
   else if (promotion === "ends-move") bits.push(w.endsMove);
@@ -158,9 +123,9 @@ function rulesText(v) {
   let capture = w.compulsory;
   capture += v.precedence.length ? `: ${v.precedence.map(precedenceText).join(w.then)}` : w.freeChoice;
   bits.push(capture);
-  if (fact(v, "removal") === "immediate") bits.push(w.removalImmediate + (fact(v, "noReverseJump") ? w.noReverse : ""));
+  if (v.removal === "immediate") bits.push(w.removalImmediate + (v.noReverseJump ? w.noReverse : ""));
   // How it is won.
-  const win = fact(v, "win");
+  const win = v.win;
   if (win === "no-move-wins") bits.push(w.noMoveWins);
   else if (win === "first-king-wins") bits.push(w.firstKingWins);
   else bits.push(w.noMoveLoses);

@@ -186,6 +186,14 @@ pub fn describe(pos: &dyn DynPosition, builtin: bool) -> VariantJs {
         start_fen: pos.fen(),
         flying_kings: matches!(r.king_range, draughts::KingRange::Flying),
         men_capture_backward: r.men_capture_backward,
+        king_landing: js_name(r.king_landing.name()),
+        removal: js_name(r.removal.name()),
+        promotion: js_name(r.promotion.name()),
+        man_captures_king: r.man_captures_king,
+        no_reverse_jump: r.no_reverse_jump,
+        orthogonal_captures: r.orthogonal_captures,
+        king_move_limit: r.king_move_limit,
+        win: js_name(r.win.name()),
         precedence: r
             .precedence
             .iter()

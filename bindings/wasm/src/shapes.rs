@@ -94,6 +94,14 @@ pub struct VariantJs {
     pub start_fen: String,
     pub flying_kings: bool,
     pub men_capture_backward: bool,
+    pub king_landing: String,
+    pub removal: String,
+    pub promotion: String,
+    pub man_captures_king: bool,
+    pub no_reverse_jump: bool,
+    pub orthogonal_captures: bool,
+    pub king_move_limit: Option<u8>,
+    pub win: String,
     pub precedence: Vec<String>,
     pub repetition: Option<u8>,
     pub draw_counts: Vec<DrawCountJs>,
@@ -450,6 +458,22 @@ export interface VariantInfo {
   startFen: string;
   flyingKings: boolean;
   menCaptureBackward: boolean;
+  /** Where a flying king may land after a jump. */
+  kingLanding: "beyond" | "directly-behind" | "halt-behind-king";
+  /** When captured pieces leave the board. */
+  removal: "end-of-move" | "immediate";
+  /** A man reaching the far row during a capture. */
+  promotion: "ends-move" | "continues-as-man" | "promotes-and-continues";
+  /** A man may capture a king (false in Italian). */
+  manCapturesKing: boolean;
+  /** A piece may not reverse its direction between two jumps (Turkish). */
+  noReverseJump: boolean;
+  /** Captures also along rows and columns (Frisian). */
+  orthogonalCaptures: boolean;
+  /** Non-capturing moves in a row one king may make while its side has men (Frisian: 3). */
+  kingMoveLimit: number | null;
+  /** What having no legal move means. */
+  win: "no-move-loses" | "no-move-wins" | "first-king-wins";
   /** Capture precedence, highest first ("most-pieces", ...); empty for free choice. */
   precedence: string[];
   /** Draw by the k-th repetition (null when the variant has no such rule). */

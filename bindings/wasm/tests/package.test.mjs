@@ -47,6 +47,31 @@ test("variants: every built-in variant and the eight house rules, with their boa
   assert.deepEqual([site.drawCounts, site.repetition, site.precedence], [[{ reason: "king-moves", count: 20, unit: "plies" }], 3, ["most-pieces"]]);
 });
 
+test("variants: each mode's rules as data (what the page's rules line is built from)", () => {
+  const fields = ["kingLanding", "removal", "promotion", "manCapturesKing", "noReverseJump", "orthogonalCaptures", "kingMoveLimit", "win"];
+  for (const v of ALL) for (const f of fields) assert.ok(f in v, `${v.name} lacks ${f}`);
+  const r = Object.fromEntries(ALL.map((v) => [v.name, v]));
+  // Facts of RULES.md, one per rule that differs between variants.
+  assert.equal(r.italian.manCapturesKing, false);
+  assert.equal(r["italian-site"].manCapturesKing, false);
+  assert.equal(r.english.manCapturesKing, true);
+  assert.equal(r.turkish.noReverseJump, true);
+  assert.equal(r.turkish.removal, "immediate");
+  assert.equal(r.thai.removal, "immediate");
+  assert.equal(r.thai.kingLanding, "directly-behind");
+  assert.equal(r.international.removal, "end-of-move");
+  assert.equal(r.killer.kingLanding, "halt-behind-king");
+  assert.equal(r.international.kingLanding, "beyond");
+  assert.deepEqual([r.frisian.orthogonalCaptures, r.frisian.kingMoveLimit], [true, 3]);
+  assert.deepEqual([r.international.orthogonalCaptures, r.international.kingMoveLimit], [false, null]);
+  assert.equal(r.russian.promotion, "promotes-and-continues");
+  assert.equal(r.international.promotion, "continues-as-man");
+  assert.equal(r.english.promotion, "ends-move");
+  assert.equal(r.antidraughts.win, "no-move-wins");
+  assert.equal(r.breakthrough.win, "first-king-wins");
+  assert.equal(r.english.win, "no-move-loses");
+});
+
 test("perft equals the published counts of tests/data/reference.tsv (up to 2 million nodes)", () => {
   const rows = readFileSync(path.join(root, "tests/data/reference.tsv"), "utf8").trim().split("\n").slice(1);
   let checked = 0;
