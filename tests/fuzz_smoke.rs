@@ -1,7 +1,6 @@
 //! A stable-Rust smoke run of the fuzz targets: every body in
 //! `fuzz/fuzz_targets/bodies.rs` (the file the cargo-fuzz targets call) runs
-//! over pseudo-random inputs and over every seed file in
-//! `fuzz/seeds/<target>/`, and over the crashing inputs fuzzing has found
+//! over pseudo-random inputs and over every seed in `fuzz/seeds.txt`, and over the crashing inputs fuzzing has found
 //! (regression tests). `structured` needs `--features arbitrary`.
 //!
 //! The number of random inputs per target is `FUZZ_SMOKE_CASES` from the
@@ -49,23 +48,53 @@ fn cases() -> usize {
         .unwrap_or(if cfg!(debug_assertions) { 1000 } else { 5000 })
 }
 
-/// Runs `body` over every file in `fuzz/seeds/<target>/`; returns how many.
+/// The seeds of `target` from `fuzz/seeds.txt` (one seed a line,
+/// `<target>/<name> <bytes>`, `\xHH` for the bytes written escaped; see
+/// `fuzz/seeds.sh`), with their names.
+fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut seeds = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (name, data) = line.split_once(' ').unwrap_or((line, ""));
+        let (t, _) = name
+            .split_once('/')
+            .unwrap_or_else(|| panic!("fuzz/seeds.txt line {}: no target in {name:?}", i + 1));
+        if t != target {
+            continue;
+        }
+        let mut bytes = Vec::with_capacity(data.len());
+        let mut rest = data.as_bytes();
+        while let Some((&b, tail)) = rest.split_first() {
+            if b == b'\\' {
+                let hex = tail
+                    .get(1..3)
+                    .filter(|_| tail.first() == Some(&b'x'))
+                    .and_then(|h| std::str::from_utf8(h).ok())
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+                    .unwrap_or_else(|| panic!("fuzz/seeds.txt line {}: bad escape", i + 1));
+                bytes.push(hex);
+                rest = &tail[3..];
+            } else {
+                bytes.push(b);
+                rest = tail;
+            }
+        }
+        seeds.push((name.to_string(), bytes));
+    }
+    seeds
+}
+
+/// Runs `body` over every seed of `target` in `fuzz/seeds.txt`; returns how many.
 fn run_seeds(target: &str, body: fn(&[u8])) -> usize {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/seeds")
-        .join(target);
     let mut n = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_file())
-        .collect();
-    entries.sort();
-    for path in entries {
-        let data = std::fs::read(&path).unwrap();
+    for (name, data) in seeds(target) {
         let result = std::panic::catch_unwind(|| body(&data));
         if let Err(e) = result {
-            panic!("seed {} fails: {e:?}", path.display());
+            panic!("seed {name} fails: {e:?}");
         }
         n += 1;
     }
@@ -193,6 +222,29 @@ fn movetext_input(rng: &mut Rng) -> Vec<u8> {
 #[cfg(feature = "arbitrary")]
 fn structured_input(rng: &mut Rng) -> Vec<u8> {
     rng.bytes(400)
+}
+
+/// The pack's escapes read back to the bytes they stand for: the seed
+/// `movetext/canadian_start` is the variant byte 9, no plies (byte 0), then
+/// `c5-d6` (two escapes, then text as it is); `fen/empty` is the empty input.
+#[test]
+fn seed_pack_reads_escapes_and_names_every_target() {
+    let movetext = seeds("movetext");
+    let canadian = movetext
+        .iter()
+        .find(|(n, _)| n == "movetext/canadian_start")
+        .unwrap();
+    assert_eq!(canadian.1, b"\x09\x00c5-d6");
+    let fen = seeds("fen");
+    assert_eq!(fen.iter().find(|(n, _)| n == "fen/empty").unwrap().1, b"");
+    let mut names = std::collections::HashSet::new();
+    for target in ["fen", "play", "pdn", "movetext", "structured"] {
+        let s = seeds(target);
+        assert!(!s.is_empty(), "no seeds for {target}");
+        for (name, _) in s {
+            assert!(names.insert(name.clone()), "{name} twice");
+        }
+    }
 }
 
 #[test]
