@@ -12,7 +12,8 @@ What it does, in order:
 1. Builds our command line with the full release profile of Cargo.toml (LTO as
    configured there; any CARGO_PROFILE_* variable is removed from the build's
    environment) and `target-cpu=native` (.cargo/config.toml), into its own
-   target directory, $SPEED_TARGET_DIR (default /work/target-perf), so that a
+   target directory, $SPEED_TARGET_DIR (default target-perf next to the
+   repository's folder), so that a
    shared target directory with other settings is left alone:
        cargo build --release -p draughts-cli --target-dir $SPEED_TARGET_DIR
 2. Finds the peers in $PEERS; with --build-peers, builds the ones missing from
@@ -30,7 +31,8 @@ What it does, in order:
      $PEERS/kish-perft/target/release/kish-perft
                                  the kish-perft cargo project (kish 1.1.7, LTO,
                                  codegen-units 1), RUSTFLAGS="-C target-cpu=native".
-   $SHARED (default /work/shared) holds peers/ with the drivers, for --build-peers.
+   $SHARED (default shared next to the repository's folder) holds peers/ with
+   the drivers, for --build-peers; $PEERS_SRC defaults to peers-src next to $PEERS.
 3. Runs every row: ours, then the peer, alternately, --runs times each (5 by
    default); the time of a run is the CPU time (user + sys) of the child
    process, from wait4's rusage, which is steadier than wall time on a shared
@@ -207,8 +209,9 @@ def main():
         say("set PEERS to the folder with the peers (see the docstring)")
         return 2
     peers_src = os.environ.get("PEERS_SRC", os.path.join(os.path.dirname(peers), "peers-src"))
-    shared = os.environ.get("SHARED", "/work/shared")
-    target_dir = os.environ.get("SPEED_TARGET_DIR", "/work/target-perf")
+    outside = os.path.dirname(REPO)
+    shared = os.environ.get("SHARED", os.path.join(outside, "shared"))
+    target_dir = os.environ.get("SPEED_TARGET_DIR", os.path.join(outside, "target-perf"))
     filters = [f.strip() for f in a.rows.split(",") if f.strip()]
     rows = [r for r in ROWS if not filters or any(f in r[0] or f == r[4] for f in filters)]
     wanted = {r[4] for r in rows}
