@@ -5,10 +5,8 @@ use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::Response;
 use axum::Json;
 use draughts::room::{Action, Pace, Seat};
 use serde::de::DeserializeOwned;
@@ -17,7 +15,6 @@ use serde_json::{json, Value};
 
 use crate::error::ApiError;
 use crate::limit::Kind;
-use crate::live;
 use crate::rating::Rating;
 use crate::secret;
 use crate::service::{App, Op, Snapshot};
@@ -240,28 +237,6 @@ pub(crate) async fn seat_key(
         .set_seat_key(&id, &who, &secret::hash_secret(&key), now)
         .await?;
     Ok(Json(json!({"room": id, "seat": seat, "key": key})))
-}
-
-/// `GET /api/rooms/{room}/live` (WebSocket)
-pub(crate) async fn live(
-    State(app): Shared,
-    Path(id): Path<String>,
-    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
-) -> Result<Response, ApiError> {
-    let ws = ws.map_err(|r| ApiError::new(r.status(), "bad_request", r.body_text()))?;
-    // Subscribed before the first snapshot is read: no change falls between.
-    let rx = app.hub.subscribe(&id);
-    let first = match app.snapshot(&id).await {
-        Ok(snap) => snap,
-        Err(e) => {
-            app.hub.release(&id);
-            return Err(e);
-        }
-    };
-    Ok(ws
-        .max_message_size(live::MAX_MESSAGE)
-        .max_frame_size(live::MAX_MESSAGE)
-        .on_upgrade(move |socket| live::session(socket, app, id, rx, first.push())))
 }
 
 /// `GET /api/ratings/{mode}`: the best 100 of a mode.

@@ -590,3 +590,23 @@ impl Db {
         })
     }
 }
+
+/// What `/healthz` and `/metrics` ask.
+impl Db {
+    /// Whether the database answers (`SELECT 1`).
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        on_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))
+    }
+
+    /// How many rooms there are in each state.
+    pub(crate) async fn rooms_by_state(&self) -> Result<Vec<(String, i64)>, sqlx::Error> {
+        on_pool!(self, pool => {
+            sqlx::query("SELECT state, COUNT(*) FROM rooms GROUP BY state ORDER BY state")
+                .fetch_all(pool)
+                .await?
+                .iter()
+                .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+                .collect()
+        })
+    }
+}

@@ -1,5 +1,7 @@
 //! The API's error answer: a status, a kind and a message, sent as
-//! `{"error": kind, "message": text}` (server/README.md lists the kinds).
+//! `{"error": kind, "message": text, "request_id": id}` (server/README.md
+//! lists the kinds). Database and internal failures are logged with their
+//! cause; the client is told only their kind and the request id.
 
 use std::borrow::Cow;
 
@@ -16,6 +18,8 @@ pub struct ApiError {
     kind: Cow<'static, str>,
     message: String,
     retry_after: Option<u64>,
+    /// What went wrong inside (logged, never sent).
+    cause: Option<String>,
 }
 
 impl ApiError {
@@ -29,11 +33,21 @@ impl ApiError {
             kind: kind.into(),
             message: message.into(),
             retry_after: None,
+            cause: None,
         }
     }
 
-    pub(crate) fn internal(message: String) -> Self {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    /// 500: a fault of the server; `cause` is logged, the client is told none of it.
+    pub(crate) fn internal(cause: String) -> Self {
+        tracing::error!(cause, "internal error");
+        ApiError {
+            cause: Some(cause),
+            ..ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "the server failed to handle this request: it is logged under the request id",
+            )
+        }
     }
 
     pub(crate) fn no_room() -> Self {
@@ -89,6 +103,16 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         self.status
     }
+
+    /// The kind (`"database"`, `"no_room"`, ...).
+    pub fn kind(&self) -> &str {
+        &self.kind
+    }
+
+    /// The inner cause of a database or internal error (for the log only).
+    pub fn cause(&self) -> Option<&str> {
+        self.cause.as_deref()
+    }
 }
 
 impl From<RoomError> for ApiError {
@@ -108,18 +132,30 @@ impl From<RoomError> for ApiError {
 }
 
 impl From<sqlx::Error> for ApiError {
+    /// 503 `database`: the driver's text goes to the log (with the request
+    /// id, when a request failed), never to the client.
     fn from(e: sqlx::Error) -> Self {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "database",
-            format!("database error: {e}"),
-        )
+        let cause = e.to_string();
+        if crate::obs::request_id().is_some() {
+            tracing::error!(cause, "database error");
+        }
+        ApiError {
+            cause: Some(cause),
+            ..ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "database",
+                "the database is unavailable right now: try again shortly",
+            )
+        }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = Json(json!({"error": self.kind, "message": self.message}));
+        let body = match crate::obs::request_id() {
+            Some(id) => Json(json!({"error": self.kind, "message": self.message, "request_id": id})),
+            None => Json(json!({"error": self.kind, "message": self.message})),
+        };
         match self.retry_after {
             Some(seconds) => (
                 self.status,

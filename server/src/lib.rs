@@ -27,6 +27,9 @@ mod error;
 mod hub;
 mod limit;
 mod live;
+mod metrics;
+mod net;
+mod obs;
 pub mod rating;
 mod secret;
 mod service;
@@ -38,7 +41,8 @@ use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
-use axum::Router;
+use axum::{Extension, Router};
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tower_http::services::ServeDir;
 
@@ -49,6 +53,13 @@ pub use limit::{RateLimits, JOINS_PER_MINUTE, PLAYERS_PER_MINUTE, ROOMS_PER_MINU
 
 use service::App;
 
+pub use net::{
+    NetLimits, BODY_TIMEOUT_SECS, DEAD_AFTER_SECS, HEADER_TIMEOUT_SECS, MAX_CONNECTIONS,
+    MAX_CONNECTIONS_PER_ADDRESS, MAX_REQUESTS_IN_FLIGHT, MAX_WEBSOCKETS,
+    MAX_WEBSOCKETS_PER_ADDRESS, MAX_WEBSOCKETS_PER_ROOM, PING_EVERY_SECS, REQUEST_TIMEOUT_SECS,
+    SHUTDOWN_GRACE_SECS,
+};
+pub use obs::{init_logging, redact_url, REQUEST_ID_HEADER};
 /// The largest request body accepted, in bytes (larger: 413).
 pub const MAX_BODY: usize = 16 * 1024;
 
@@ -69,7 +80,10 @@ pub struct Config {
 
 impl Config {
     /// The defaults (127.0.0.1:8080, the repository's `web/`, a sweep each
-    /// second, [`RateLimits::default`]) with the given database.
+    /// second, [`RateLimits::default`], [`NetLimits::default`]) with the
+    /// given database.
+    /// Timeouts and caps on connections, requests and WebSockets.
+    pub net: NetLimits,
     pub fn new(database: impl Into<String>) -> Self {
         Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
@@ -84,10 +98,11 @@ impl Config {
 /// Why the server did not start.
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
+            net: NetLimits::default(),
     /// The database could not be opened or migrated.
     #[error("database {url}: {source}")]
     Database {
-        /// The database URL.
+        /// The database URL, its password replaced by `***` ([`redact_url`]).
         url: String,
         /// Why.
         source: sqlx::Error,
@@ -116,6 +131,7 @@ impl Server {
         self.addr
     }
 
+    shutdown: watch::Sender<bool>,
     /// Its database pool.
     pub fn db(&self) -> &Db {
         &self.db
@@ -136,14 +152,27 @@ impl Server {
     }
 }
 
+    /// Stops gracefully: no new connection is accepted, open requests are
+    /// answered, WebSockets are closed (1001), all within the configured
+    /// grace period; then the background tasks stop.
+    pub async fn shutdown(mut self) {
+        tracing::info!("shutting down");
+        let _ = self.shutdown.send(true);
+        if let Some(http) = self.tasks.pop() {
+            let _ = http.await;
+        }
+        self.abort();
+        tracing::info!("stopped");
+    }
+
 impl Drop for Server {
     fn drop(&mut self) {
         self.abort();
     }
 }
 
-/// The API and the static files.
-fn router(app: Arc<App>, web: PathBuf) -> Router {
+/// The API, the health and metrics endpoints, and the static files.
+fn router(app: Arc<App>, net: Arc<net::Net>, web: PathBuf) -> Router {
     let api = Router::new()
         .route("/players", post(api::create_player))
         .route("/players/{player}/games", get(api::games))
@@ -152,11 +181,11 @@ fn router(app: Arc<App>, web: PathBuf) -> Router {
         .route("/rooms/{room}/join", post(api::join))
         .route("/rooms/{room}/actions", post(api::act))
         .route("/rooms/{room}/key", post(api::seat_key))
-        .route("/rooms/{room}/live", get(api::live))
+        .route("/rooms/{room}/live", get(live::upgrade))
         .route("/ratings/{mode}", get(api::ratings))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(app);
+        .with_state(app.clone());
     Router::new()
         .nest("/api", api)
         .fallback_service(ServeDir::new(web))
@@ -166,12 +195,17 @@ fn router(app: Arc<App>, web: PathBuf) -> Router {
 pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Server, StartError> {
     let db = Db::connect(&config.database)
         .await
+        .route("/healthz", get(obs::healthz))
+        .route("/metrics", get(obs::metrics))
+        .with_state(app)
         .map_err(|source| StartError::Database {
-            url: config.database.clone(),
+            url: database.clone(),
+        .layer(Extension(net))
             source,
         })?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
+    let database = redact_url(&config.database);
         .map_err(|source| StartError::Listen {
             addr: config.listen,
             source,
@@ -188,32 +222,79 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Server, Star
         rooms: Default::default(),
         players: Default::default(),
         write_lock: Default::default(),
+    let mut limits = config.net;
+    if let Some(files) = net::fit_to_open_files(&mut limits) {
+        tracing::warn!(
+            open_files = files,
+            max_connections = limits.max_connections,
+            "the open-files limit is lower than the connection cap: the cap is lowered (raise `ulimit -n`)"
+        );
+    }
+    let (shutdown, down) = watch::channel(false);
+    let net = Arc::new(net::Net::new(limits, down));
     });
     let mut tasks = Vec::new();
     if let Db::Postgres(pool) = &db {
         tasks.push(tokio::spawn(live::listen(app.clone(), pool.clone())));
     }
-    let sweeper = app.clone();
-    let every = config.sweep_every;
-    tasks.push(tokio::spawn(async move {
-        let mut tick = tokio::time::interval(every);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        let mut forgot = tokio::time::Instant::now();
-        loop {
-            tick.tick().await;
-            // A failed sweep (database away) is tried again at the next tick.
-            let _ = sweeper.sweep().await;
-            if forgot.elapsed() >= Duration::from_secs(60) {
-                sweeper.limits.forget_idle();
-                forgot = tokio::time::Instant::now();
+    tasks.push(tokio::spawn(sweep(
+        app.clone(),
+        net.clone(),
+        config.sweep_every,
+    )));
+    let stack = net::stack(router(app, net.clone(), config.web), &limits);
+    tasks.push(tokio::spawn(net::serve(listener, stack, net)));
+    tracing::info!(
+        %addr,
+        database,
+        max_connections = limits.max_connections,
+        max_websockets = limits.max_websockets,
+        "draughts-server started"
+    );
+    Ok(Server {
+        addr,
+        db,
+        tasks,
+        shutdown,
+    })
+}
+
+/// Every `every`, brings the rooms whose deadline has passed up to date; a
+/// failed round (the database away) is tried again at the next tick, and
+/// the outage is logged when it starts and when it ends.
+async fn sweep(app: Arc<App>, net: Arc<net::Net>, every: Duration) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut forgot = tokio::time::Instant::now();
+    let mut down_since: Option<tokio::time::Instant> = None;
+    loop {
+        tick.tick().await;
+        let began = tokio::time::Instant::now();
+        match app.sweep().await {
+            Ok(rooms) => {
+                net.metrics.swept(Ok(rooms), began.elapsed());
+                if let Some(since) = down_since.take() {
+                    tracing::info!(
+                        outage_seconds = since.elapsed().as_secs(),
+                        "the database answers again"
+                    );
+                }
             }
         }
-    }));
-    let service = router(app, config.web);
-    tasks.push(tokio::spawn(async move {
-        // The peer's address is what the rate limits count by.
-        let service = service.into_make_service_with_connect_info::<SocketAddr>();
-        let _ = axum::serve(listener, service).await;
-    }));
-    Ok(Server { addr, db, tasks })
+    }
+            Err(e) => {
+                net.metrics.swept(Err(()), began.elapsed());
+                if down_since.is_none() {
+                    down_since = Some(began);
+                    tracing::error!(
+                        kind = e.kind(),
+                        cause = e.cause().unwrap_or(""),
+                        "sweep failed: the database is unreachable"
+                    );
+                }
+            }
+        }
+        if forgot.elapsed() >= Duration::from_secs(60) {
+            app.limits.forget_idle();
+            forgot = tokio::time::Instant::now();
 }

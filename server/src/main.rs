@@ -5,11 +5,44 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use clap::Parser;
 use draughts_server::{
-    start, Config, RateLimits, SystemClock, JOINS_PER_MINUTE, PLAYERS_PER_MINUTE, ROOMS_PER_MINUTE,
+    init_logging, start, Config, NetLimits, RateLimits, SystemClock, BODY_TIMEOUT_SECS,
+    DEAD_AFTER_SECS, HEADER_TIMEOUT_SECS, JOINS_PER_MINUTE, MAX_CONNECTIONS,
+    MAX_CONNECTIONS_PER_ADDRESS, MAX_REQUESTS_IN_FLIGHT, MAX_WEBSOCKETS,
+    MAX_WEBSOCKETS_PER_ADDRESS, MAX_WEBSOCKETS_PER_ROOM, PING_EVERY_SECS, PLAYERS_PER_MINUTE,
+    REQUEST_TIMEOUT_SECS, ROOMS_PER_MINUTE, SHUTDOWN_GRACE_SECS,
 };
+
+/// A duration given in seconds on the command line.
+#[derive(Debug, Clone, Copy)]
+struct Secs(Duration);
+
+impl Secs {
+    const fn of(seconds: u64) -> Secs {
+        Secs(Duration::from_secs(seconds))
+    }
+}
+
+impl std::fmt::Display for Secs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0.as_secs_f64())
+    }
+}
+
+/// A positive number of seconds (fractions allowed), at most a day.
+fn seconds(text: &str) -> Result<Secs, String> {
+    let s: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if s.is_finite() && s > 0.0 && s <= 86_400.0 {
+        Ok(Secs(Duration::from_secs_f64(s)))
+    } else {
+        Err(format!("{text} is not a number of seconds between 0 and 86400"))
+    }
+}
 
 /// Serves the draughts page and its play-by-link API.
 #[derive(Parser)]
@@ -34,11 +67,52 @@ struct Args {
     /// Seats taken (joins) a minute from one client IP address (0: no limit).
     #[arg(long, default_value_t = JOINS_PER_MINUTE)]
     limit_joins: u32,
+    /// Seconds a client has to send a request's headers; also how long an
+    /// idle kept-alive connection is kept.
+    #[arg(long, env = "DRAUGHTS_HEADER_TIMEOUT", value_parser = seconds, default_value_t = Secs::of(HEADER_TIMEOUT_SECS))]
+    header_timeout: Secs,
+    /// Seconds a client has to send a request's body (then 408).
+    #[arg(long, env = "DRAUGHTS_BODY_TIMEOUT", value_parser = seconds, default_value_t = Secs::of(BODY_TIMEOUT_SECS))]
+    body_timeout: Secs,
+    /// Seconds a request may take in all (then 408).
+    #[arg(long, env = "DRAUGHTS_REQUEST_TIMEOUT", value_parser = seconds, default_value_t = Secs::of(REQUEST_TIMEOUT_SECS))]
+    request_timeout: Secs,
+    /// Open connections in total (0: no cap but the open-files limit).
+    #[arg(long, env = "DRAUGHTS_MAX_CONNECTIONS", default_value_t = MAX_CONNECTIONS)]
+    max_connections: usize,
+    /// Open connections from one client address, an IPv6 /64 counting as one (0: no cap).
+    #[arg(long, env = "DRAUGHTS_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = MAX_CONNECTIONS_PER_ADDRESS)]
+    max_connections_per_address: usize,
+    /// Requests handled at once; more are answered 503 at once (0: no cap).
+    #[arg(long, env = "DRAUGHTS_MAX_REQUESTS", default_value_t = MAX_REQUESTS_IN_FLIGHT)]
+    max_requests: usize,
+    /// Open WebSockets in total (0: no cap).
+    #[arg(long, env = "DRAUGHTS_MAX_WEBSOCKETS", default_value_t = MAX_WEBSOCKETS)]
+    max_websockets: usize,
+    /// Open WebSockets from one client address (0: no cap).
+    #[arg(long, env = "DRAUGHTS_MAX_WEBSOCKETS_PER_ADDRESS", default_value_t = MAX_WEBSOCKETS_PER_ADDRESS)]
+    max_websockets_per_address: usize,
+    /// Open WebSockets on one room (0: no cap).
+    #[arg(long, env = "DRAUGHTS_MAX_WEBSOCKETS_PER_ROOM", default_value_t = MAX_WEBSOCKETS_PER_ROOM)]
+    max_websockets_per_room: usize,
+    /// Seconds between the server's pings on each WebSocket.
+    #[arg(long, env = "DRAUGHTS_PING_EVERY", value_parser = seconds, default_value_t = Secs::of(PING_EVERY_SECS))]
+    ping_every: Secs,
+    /// Seconds without a frame from a WebSocket's client before it is dropped.
+    #[arg(long, env = "DRAUGHTS_DEAD_AFTER", value_parser = seconds, default_value_t = Secs::of(DEAD_AFTER_SECS))]
+    dead_after: Secs,
+    /// Seconds given to open requests and sockets at shutdown (SIGTERM, SIGINT).
+    #[arg(long, env = "DRAUGHTS_SHUTDOWN_GRACE", value_parser = seconds, default_value_t = Secs::of(SHUTDOWN_GRACE_SECS))]
+    shutdown_grace: Secs,
+    /// Logs as one JSON object a line (standard error); the filter is RUST_LOG (default info).
+    #[arg(long, env = "DRAUGHTS_LOG_JSON")]
+    log_json: bool,
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
     let args = Args::parse();
+    init_logging(args.log_json);
     let mut config = Config::new(args.database);
     config.listen = args.listen;
     config.limits = RateLimits {
@@ -46,19 +120,34 @@ async fn main() -> ExitCode {
         rooms_per_minute: args.limit_rooms,
         joins_per_minute: args.limit_joins,
     };
+    config.net = NetLimits {
+        header_timeout: args.header_timeout.0,
+        body_timeout: args.body_timeout.0,
+        request_timeout: args.request_timeout.0,
+        max_connections: args.max_connections,
+        max_connections_per_address: args.max_connections_per_address,
+        max_requests_in_flight: args.max_requests,
+        max_websockets: args.max_websockets,
+        max_websockets_per_address: args.max_websockets_per_address,
+        max_websockets_per_room: args.max_websockets_per_room,
+        ping_every: args.ping_every.0,
+        dead_after: args.dead_after.0,
+        shutdown_grace: args.shutdown_grace.0,
+    };
     if let Some(web) = args.web {
         config.web = web;
     }
     if !config.web.join("pkg/draughts_bg.wasm").is_file() {
-        eprintln!(
-            "draughts-server: {} has no pkg/draughts_bg.wasm: the page needs the wasm package \
-             (bash bindings/wasm/build.sh builds it); the API works without it",
-            config.web.display()
+        tracing::warn!(
+            web = %config.web.display(),
+            "no pkg/draughts_bg.wasm: the page needs the wasm package \
+             (bash bindings/wasm/build.sh builds it); the API works without it"
         );
     }
     let server = match start(config, Arc::new(SystemClock)).await {
         Ok(server) => server,
         Err(e) => {
+            tracing::error!(error = %e, "draughts-server did not start");
             eprintln!("draughts-server: {e}");
             return ExitCode::FAILURE;
         }
@@ -66,9 +155,32 @@ async fn main() -> ExitCode {
     // The first line is the address (tests and scripts read it).
     println!("draughts-server listening on http://{}", server.addr());
     let _ = std::io::stdout().flush();
-    tokio::select! {
-        () = server.wait() => {}
-        _ = tokio::signal::ctrl_c() => {}
-    }
+    // SIGTERM (service managers, containers) as SIGINT (Ctrl-C): a graceful stop.
+    let signal = stop_signal().await;
+    tracing::info!(signal, "stop signal");
+    server.shutdown().await;
     ExitCode::SUCCESS
+}
+
+/// Waits for SIGINT or, on Unix, SIGTERM: its name.
+async fn stop_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = tokio::signal::ctrl_c() => "SIGINT",
+                _ = term.recv() => "SIGTERM",
+            },
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+                "SIGINT"
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "SIGINT"
+    }
 }
