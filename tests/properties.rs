@@ -1,21 +1,21 @@
-//! Property tests (proptest) of the rules core, over every built-in variant
-//! (issue 7). Positions come from random legal walks from the start position
-//! and from random valid setups (each colour at most its start count of
+//! Property tests (proptest) of the rules core, over every mode of the
+//! registry (`Mode::ALL`: every built-in variant and every house rule).
+//! Positions come from random legal walks from the start position and from
+//! random valid setups (each colour at most its start count of
 //! pieces, no man on its promotion row, kings anywhere).
 //!
-//! Properties, each one test per variant (case counts in the `proptest!`
-//! configs below; the whole file runs in about 1.2 s of test time on 2
-//! cores with `cargo test --release`):
-//! 1. `fen_round_trip` (1024 walks + 1024 setups per variant): `from_fen(to_fen(p)) == p`;
-//! 2. `play_effect` (512 per variant): playing a move swaps the side to move,
+//! Properties, each one test whose every case runs in every mode (case
+//! counts in the `proptest!` configs below):
+//! 1. `fen_round_trip` (1024 walks + 1024 setups cases): `from_fen(to_fen(p)) == p`;
+//! 2. `play_effect` (512 cases): playing a move swaps the side to move,
 //!    removes exactly the captured (opponent) pieces, moves the piece from
 //!    `from()` to `to()` and changes nothing else;
-//! 3. `colour_flip` (256 per variant): the 180°-rotated, colour-swapped position
+//! 3. `colour_flip` (256 cases): the 180°-rotated, colour-swapped position
 //!    has the same perft counts (depths 1..=3, both modes) and the rotated
 //!    legal moves, and flipping twice is the identity;
-//! 4. `move_list` (512 per variant): no duplicate moves, every listed move is
+//! 4. `move_list` (512 cases): no duplicate moves, every listed move is
 //!    accepted by `is_legal` and `try_play`;
-//! 5. `no_other_move_is_legal` (512 per variant): random candidate moves
+//! 5. `no_other_move_is_legal` (512 cases): random candidate moves
 //!    (moves of other positions, moves of perturbed copies of the position,
 //!    routes with a landing square dropped or added, stale moves) are legal iff they are in the routes list, and `try_play`
 //!    of an illegal one fails without touching the position;
@@ -25,10 +25,8 @@
 use std::collections::{BTreeSet, HashSet};
 
 use draughts::{
-    perft_in, Antidraughts, Bitboard, Brazilian, Breakthrough, Canadian, Color, Czech, English,
-    Frisian, Frysk, Geometry, International, Italian, Killer, Layout, Move, MoveList, MoveMode,
-    Piece, PieceKind, Pool, Position, Russian, Setup, Spanish, Square, SquareSet, Thai, Turkish,
-    Variant, WinCondition,
+    perft_in, Bitboard, Color, Geometry, Layout, Mode, Move, MoveList, MoveMode, Piece, PieceKind,
+    Position, Setup, Square, SquareSet, Turkish, Variant, WinCondition,
 };
 use proptest::prelude::*;
 
@@ -567,113 +565,87 @@ fn mirror_symmetry<V: Variant>(src: &Source) -> Result<(), TestCaseError> {
 }
 
 // ---------------------------------------------------------------------------
-// The tests: one per property and variant
+// The tests: one per property, each case in every mode of the registry
 // ---------------------------------------------------------------------------
 
-macro_rules! property_tests {
-    ($($v:ident => $ty:ty),* $(,)?) => {
-        /// Property 1 (FEN round trip) on random walks: 1024 cases per variant.
-        mod fen_round_trip_walks {
-            use super::*;
-            proptest! {
-                #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
-                $(
-                    #[test]
-                    fn $v(src in walk_strategy(150)) {
-                        fen_round_trip::<$ty>(&src)?;
-                    }
-                )*
-            }
-        }
-        /// Property 1 (FEN round trip) on random setups: 1024 cases per variant.
-        mod fen_round_trip_setups {
-            use super::*;
-            proptest! {
-                #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
-                $(
-                    #[test]
-                    fn $v(src in setup_strategy()) {
-                        fen_round_trip::<$ty>(&src)?;
-                    }
-                )*
-            }
-        }
-        /// Property 2 (effect of a move): 512 cases per variant.
-        mod play_effect {
-            use super::*;
-            proptest! {
-                #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
-                $(
-                    #[test]
-                    fn $v(src in source_strategy(120)) {
-                        play_effect::<$ty>(&src)?;
-                    }
-                )*
-            }
-        }
-        /// Property 3 (colour flip): 256 cases per variant.
-        mod colour_flip {
-            use super::*;
-            proptest! {
-                #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-                $(
-                    #[test]
-                    fn $v(src in source_strategy(120)) {
-                        colour_flip::<$ty>(&src)?;
-                    }
-                )*
-            }
-        }
-        /// Property 4 (the move list): 512 cases per variant.
-        mod move_list {
-            use super::*;
-            proptest! {
-                #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
-                $(
-                    #[test]
-                    fn $v(src in source_strategy(120)) {
-                        move_list::<$ty>(&src)?;
-                    }
-                )*
-            }
-        }
-        /// Property 5 (no other move is legal): 512 cases per variant.
-        mod no_other_move_is_legal {
-            use super::*;
-            proptest! {
-                #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
-                $(
-                    #[test]
-                    fn $v(
-                        src in source_strategy(120),
-                        other in source_strategy(120),
-                        pick in proptest::collection::vec(any::<u8>(), 0..12),
-                    ) {
-                        no_other_move_is_legal::<$ty>(&src, &other, &pick)?;
-                    }
-                )*
-            }
+/// Runs `$f::<V>(args)` in every mode of the registry (`Mode::ALL`: every
+/// built-in variant, then every house rule), so a variant or house rule added
+/// there is tested here without a new line; a failure names its mode.
+macro_rules! in_every_mode {
+    ($f:ident($($arg:expr),*)) => {
+        for mode in Mode::ALL {
+            draughts::with_mode!(mode, V => $f::<V>($($arg),*))
+                .map_err(|e| TestCaseError::fail(format!("{mode}: {e}")))?;
         }
     };
 }
 
-property_tests! {
-    english => English,
-    italian => Italian,
-    spanish => Spanish,
-    russian => Russian,
-    brazilian => Brazilian,
-    pool => Pool,
-    czech => Czech,
-    thai => Thai,
-    international => International,
-    canadian => Canadian,
-    turkish => Turkish,
-    frisian => Frisian,
-    frysk => Frysk,
-    antidraughts => Antidraughts,
-    breakthrough => Breakthrough,
-    killer => Killer,
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1024, ..ProptestConfig::default() })]
+
+    /// Property 1 (FEN round trip) on random walks: 1024 cases, each in every mode.
+    #[test]
+    fn fen_round_trip_walks(src in walk_strategy(150)) {
+        in_every_mode!(fen_round_trip(&src));
+    }
+
+    /// Property 1 (FEN round trip) on random setups: 1024 cases, each in every mode.
+    #[test]
+    fn fen_round_trip_setups(src in setup_strategy()) {
+        in_every_mode!(fen_round_trip(&src));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    /// Property 2 (effect of a move): 512 cases, each in every mode.
+    #[test]
+    fn play_effect_every_mode(src in source_strategy(120)) {
+        in_every_mode!(play_effect(&src));
+    }
+
+    /// Property 4 (the move list): 512 cases, each in every mode.
+    #[test]
+    fn move_list_every_mode(src in source_strategy(120)) {
+        in_every_mode!(move_list(&src));
+    }
+
+    /// Property 5 (no other move is legal): 512 cases, each in every mode.
+    #[test]
+    fn no_other_move_is_legal_every_mode(
+        src in source_strategy(120),
+        other in source_strategy(120),
+        pick in proptest::collection::vec(any::<u8>(), 0..12),
+    ) {
+        in_every_mode!(no_other_move_is_legal(&src, &other, &pick));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Property 3 (colour flip): 256 cases, each in every mode.
+    #[test]
+    fn colour_flip_every_mode(src in source_strategy(120)) {
+        in_every_mode!(colour_flip(&src));
+    }
+}
+
+/// The tests above cover the whole registry: every built-in variant and
+/// every house rule is a mode (16 built-in variants, as the crate's
+/// description lists them).
+#[test]
+fn every_mode_is_the_whole_registry() {
+    assert_eq!(
+        Mode::ALL.iter().filter(|m| !m.is_house_rule()).count(),
+        draughts::VariantKind::ALL.len()
+    );
+    assert_eq!(draughts::VariantKind::ALL.len(), 16);
+    assert_eq!(
+        Mode::ALL.iter().filter(|m| m.is_house_rule()).count(),
+        draughts::house_rules::NAMES.len()
+    );
 }
 
 proptest! {

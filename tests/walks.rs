@@ -1,4 +1,6 @@
-//! Property tests: random legal walks in every built-in variant.
+//! Property tests: random legal walks in every mode of the registry
+//! (`Mode::ALL`: every built-in variant, then every house rule), so a variant
+//! or house rule added there is walked here without a new line.
 //!
 //! Invariants checked after every move (RULES.md §1):
 //! - no square holds pieces of both colours, kings are a subset of the pieces;
@@ -12,10 +14,7 @@
 
 use std::collections::HashSet;
 
-use draughts::{
-    Brazilian, Canadian, Color, Czech, English, International, Italian, MoveMode, Pool, Position,
-    Russian, Spanish, Thai, Turkish, Variant,
-};
+use draughts::{Canadian, Color, English, Mode, MoveMode, Position, Variant, VariantVisitor};
 use proptest::prelude::*;
 
 fn check_walk<V: Variant>(choices: &[u16]) -> Result<(), TestCaseError> {
@@ -96,32 +95,58 @@ fn check_walk<V: Variant>(choices: &[u16]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-macro_rules! walk_tests {
-    ($($name:ident => $v:ty),* $(,)?) => {
-        proptest! {
-            #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-            $(
-                #[test]
-                fn $name(choices in proptest::collection::vec(any::<u16>(), 0..300)) {
-                    check_walk::<$v>(&choices)?;
-                }
-            )*
-        }
-    };
+/// One walk in the variant the registry hands over.
+struct Walk<'a>(&'a [u16]);
+
+impl VariantVisitor for Walk<'_> {
+    type Output = Result<(), TestCaseError>;
+    fn visit<V: Variant>(self) -> Self::Output {
+        check_walk::<V>(self.0)
+    }
 }
 
-walk_tests! {
-    walk_english => English,
-    walk_italian => Italian,
-    walk_spanish => Spanish,
-    walk_russian => Russian,
-    walk_brazilian => Brazilian,
-    walk_pool => Pool,
-    walk_czech => Czech,
-    walk_thai => Thai,
-    walk_international => International,
-    walk_canadian => Canadian,
-    walk_turkish => Turkish,
+/// Walks `choices` in each of `modes`; a failure names its mode.
+fn walk_modes(modes: impl Iterator<Item = Mode>, choices: &[u16]) -> Result<(), TestCaseError> {
+    for mode in modes {
+        mode.visit(Walk(choices))
+            .map_err(|e| TestCaseError::fail(format!("{mode}: {e}")))?;
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn walk_every_builtin_variant(choices in proptest::collection::vec(any::<u16>(), 0..300)) {
+        walk_modes(Mode::ALL.into_iter().filter(|m| !m.is_house_rule()), &choices)?;
+    }
+
+    #[test]
+    fn walk_every_house_rule(choices in proptest::collection::vec(any::<u16>(), 0..300)) {
+        walk_modes(Mode::ALL.into_iter().filter(|m| m.is_house_rule()), &choices)?;
+    }
+}
+
+/// The walks above reach every mode of the registry: the built-in variants
+/// are `VariantKind::ALL` (16 of them, as the crate's description lists) and
+/// every house rule of `house_rules::NAMES` is a mode.
+#[test]
+fn the_walks_cover_the_whole_registry() {
+    let builtin: Vec<_> = Mode::ALL
+        .into_iter()
+        .filter(|m| !m.is_house_rule())
+        .collect();
+    assert_eq!(builtin.len(), draughts::VariantKind::ALL.len());
+    assert_eq!(builtin.len(), 16);
+    for name in draughts::house_rules::NAMES {
+        let mode: Mode = name.parse().unwrap();
+        assert!(mode.is_house_rule(), "{name}");
+    }
+    assert_eq!(
+        Mode::ALL.len(),
+        draughts::VariantKind::ALL.len() + draughts::house_rules::NAMES.len()
+    );
 }
 
 /// A square of another board whose bit index lies beyond this board's word
