@@ -313,8 +313,13 @@ fn a_set_stop_flag_ends_the_search_with_a_legal_move() {
     assert!(r.nodes <= 1024, "{} nodes after the flag", r.nodes);
 }
 
+/// The flag, set by another thread after 100 ms, ends a search that has no
+/// limit of its own. A node budget far beyond what 100 ms of search visits
+/// (a few hundred thousand nodes) bounds the test: a search that ignored the
+/// flag would end on the budget, and fail, instead of running for ever.
 #[test]
 fn the_stop_flag_works_from_another_thread() {
+    const BUDGET: u64 = 50_000_000;
     let stop = AtomicBool::new(false);
     let game = Game::<International>::new();
     std::thread::scope(|s| {
@@ -327,8 +332,21 @@ fn the_stop_flag_works_from_another_thread() {
             stop: Some(&stop),
             info: None,
         };
-        let r = Engine::with_tt_mib(1).search(&game, &Limits::default(), hooks);
-        assert!(r.best.is_some());
+        let limits = Limits {
+            nodes: Some(BUDGET),
+            ..Limits::default()
+        };
+        let r = Engine::with_tt_mib(1).search(&game, &limits, hooks);
+        assert!(
+            stop.load(Ordering::Relaxed),
+            "the search ended before the flag was set"
+        );
+        assert!(
+            r.nodes < BUDGET,
+            "the search ran to its budget ({} nodes): the flag was ignored",
+            r.nodes
+        );
+        assert!(game.legal_moves().contains(r.best.as_ref().unwrap()));
         assert!(r.depth < engine::MAX_DEPTH);
     });
 }
