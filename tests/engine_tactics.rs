@@ -10,8 +10,10 @@
 //! (`generated: ...`): those only show that `hard` still agrees with a deeper
 //! search of its own, a regression check, not evidence of strength.
 //!
-//! `cargo test --release --test engine_tactics -- --nocapture` prints the
-//! shares and every missed shot.
+//! A heavy test (about 45 s on 2 cores): `#[ignore]`d, so the quick
+//! `cargo test --release` leaves it out; `bash .ci/heavy.sh` (run by CI)
+//! runs it. `cargo test --release --test engine_tactics -- --ignored
+//! --nocapture` prints the shares and every missed shot.
 use draughts::engine::{Engine, Hooks, Level};
 use draughts::{English, Game, International, Position, Russian, Turkish, Variant};
 
@@ -58,6 +60,7 @@ fn solve<V: Variant>(rows: &[Vec<&str>], kind: &str) -> (usize, usize, Vec<Strin
 }
 
 #[test]
+#[ignore = "heavy (about 45 s): .ci/heavy.sh runs it"]
 fn hard_finds_the_shots() {
     let text = include_str!("data/tactics.tsv");
     let rows: Vec<Vec<&str>> = text
