@@ -151,6 +151,7 @@ impl Limits {
                 last_start: per_mille(mt, MOVE_TIME_LAST_START),
                 target: u64::MAX,
                 hard: mt,
+                adaptive: false,
             });
         }
         if let Some(left) = self.time_left_ms {
@@ -162,17 +163,164 @@ impl Limits {
                 last_start: per_mille(alloc, GAME_TIME_LAST_START),
                 target: alloc,
                 hard,
+                adaptive: true,
             };
             best = Some(match best {
                 Some(b) => TimeBudget {
                     last_start: b.last_start.min(tc.last_start),
                     target: b.target.min(tc.target).min(b.hard),
                     hard: b.hard.min(tc.hard),
+                    adaptive: true,
                 },
                 None => tc,
             });
         }
         best
+    }
+
+    /// What a move searched with these limits is planned to take, and the
+    /// most it may take, or `None` without a time limit: see
+    /// [`MoveBudget`].
+    ///
+    /// ```
+    /// use draughts::engine::Limits;
+    /// let game = Limits { time_left_ms: Some(60_000), moves_to_go: Some(30), ..Limits::default() };
+    /// let b = game.move_budget().unwrap();
+    /// assert_eq!(b.target_ms, 2_000);
+    /// assert!(b.target_ms <= b.max_ms && b.max_ms <= 30_000);
+    /// assert_eq!(Limits::move_time(500).move_budget().unwrap().max_ms, 500);
+    /// assert_eq!(Limits::depth(4).move_budget(), None);
+    /// ```
+    pub fn move_budget(&self) -> Option<MoveBudget> {
+        self.budget().map(|b| MoveBudget {
+            target_ms: b.target.min(b.hard),
+            max_ms: b.hard,
+        })
+    }
+}
+
+/// The time of one move under [`Limits`] ([`Limits::move_budget`]).
+///
+/// With a game clock (`time_left_ms`) the move is planned to take
+/// `target_ms`: the time left over the moves to go, plus most of the
+/// increment. The search then stretches it when its best move changes
+/// from one iteration to the next or its score drops, and shrinks it when
+/// the best move stays the same iteration after iteration, never past
+/// `max_ms` (twice the target, and never more than half the time left); a
+/// position with one legal move is answered after the first iteration.
+/// With a fixed move time both are the move time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveBudget {
+    /// The time the move is planned to take, in milliseconds.
+    pub target_ms: u64,
+    /// The search is cut here, whatever it is doing, in milliseconds.
+    pub max_ms: u64,
+}
+
+/// A game's time control: `base_ms` of thinking time for every `moves`
+/// moves of one side (0: for the whole game), and `increment_ms` more after
+/// each of its moves.
+///
+/// DXP's game request gives `minutes` for `moves` moves, 0 for the whole
+/// game: `TimeControl { base_ms: minutes * 60_000, moves, increment_ms: 0 }`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TimeControl {
+    /// Thinking time for each period of `moves` moves (or the whole game).
+    pub base_ms: u64,
+    /// Moves in each period; 0: `base_ms` is for the whole game.
+    pub moves: u32,
+    /// Time added after each move.
+    pub increment_ms: u64,
+}
+
+/// One side's clock in a game played under a [`TimeControl`]: the time it
+/// has left and the moves it has made, kept by the caller from the real time
+/// each of its moves took ([`GameClock::record`]); [`GameClock::limits`]
+/// gives the search limits of its next move (the time management of
+/// [`Limits`] with `time_left_ms`).
+///
+/// ```
+/// use draughts::engine::{GameClock, TimeControl};
+/// let mut clock = GameClock::new(TimeControl { base_ms: 60_000, moves: 0, increment_ms: 0 });
+/// let limits = clock.limits();
+/// assert_eq!(limits.time_left_ms, Some(60_000));
+/// let budget = limits.move_budget().unwrap();
+/// clock.record(1_500);
+/// assert_eq!(clock.left_ms(), 58_500);
+/// assert_eq!(clock.moves_made(), 1);
+/// assert!(budget.max_ms < 60_000);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameClock {
+    control: TimeControl,
+    left_ms: u64,
+    moves_made: u32,
+}
+
+impl GameClock {
+    /// The clock at the start of a game: the first period's time.
+    pub fn new(control: TimeControl) -> GameClock {
+        GameClock {
+            control,
+            left_ms: control.base_ms,
+            moves_made: 0,
+        }
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// The time left, in milliseconds (0 once it has run out).
+    pub fn left_ms(&self) -> u64 {
+        self.left_ms
+    }
+
+    /// The moves this side has made.
+    pub fn moves_made(&self) -> u32 {
+        self.moves_made
+    }
+
+    /// Moves to make before the next period's time is added; `None` when
+    /// the time is for the whole game.
+    pub fn moves_to_go(&self) -> Option<u32> {
+        let period = self.control.moves;
+        (period > 0).then(|| period - self.moves_made % period)
+    }
+
+    /// The search limits of the next move: the time left, the increment
+    /// and the moves to go (30 assumed for the whole game), nothing else.
+    ///
+    /// ```
+    /// use draughts::engine::{GameClock, TimeControl};
+    /// let clock = GameClock::new(TimeControl { base_ms: 120_000, moves: 40, increment_ms: 0 });
+    /// let l = clock.limits();
+    /// assert_eq!((l.time_left_ms, l.moves_to_go), (Some(120_000), Some(40)));
+    /// assert_eq!(l.move_budget().unwrap().target_ms, 3_000);
+    /// ```
+    pub fn limits(&self) -> Limits {
+        Limits {
+            time_left_ms: Some(self.left_ms),
+            increment_ms: self.control.increment_ms,
+            moves_to_go: self.moves_to_go(),
+            ..Limits::default()
+        }
+    }
+
+    /// Records one of this side's moves that took `used_ms`: the time is
+    /// taken off (down to 0, never below), the increment added, and at the
+    /// end of a period of `moves` moves the next period's time added.
+    /// Returns the time left.
+    pub fn record(&mut self, used_ms: u64) -> u64 {
+        self.left_ms = self.left_ms.saturating_sub(used_ms);
+        self.left_ms = self.left_ms.saturating_add(self.control.increment_ms);
+        self.moves_made = self.moves_made.saturating_add(1);
+        let period = self.control.moves;
+        if period > 0 && self.moves_made % period == 0 {
+            self.left_ms = self.left_ms.saturating_add(self.control.base_ms);
+        }
+        self.left_ms
     }
 }
 
@@ -194,9 +342,45 @@ pub(crate) struct TimeBudget {
     pub target: u64,
     /// The search is cut here, whatever it is doing.
     pub hard: u64,
+    /// A game clock set the target: the search's [`Stability`] stretches
+    /// or shrinks it ([`TimeBudget::adjusted`]), and a position with one
+    /// legal move stops after the first iteration ([`TimeBudget::forced`]).
+    pub adaptive: bool,
 }
 
 impl TimeBudget {
+    /// The budget with its target and last start scaled by `factor`
+    /// thousandths ([`Stability::factor`]), never past the hard limit (the
+    /// last start never past [`tuning::GAME_TIME_LAST_START`] of it).
+    /// Unchanged unless [`TimeBudget::adaptive`]: a fixed move time is
+    /// used whatever the search finds.
+    pub(crate) fn adjusted(&self, factor: u64) -> TimeBudget {
+        use tuning::*;
+        if !self.adaptive {
+            return *self;
+        }
+        TimeBudget {
+            last_start: per_mille(self.last_start, factor)
+                .min(per_mille(self.hard, GAME_TIME_LAST_START)),
+            target: per_mille(self.target, factor).min(self.hard),
+            ..*self
+        }
+    }
+
+    /// The budget of a position with one legal move: no iteration after
+    /// the first (which the search always completes, within the hard limit)
+    /// when [`TimeBudget::adaptive`]; unchanged otherwise.
+    pub(crate) fn forced(&self) -> TimeBudget {
+        if !self.adaptive {
+            return *self;
+        }
+        TimeBudget {
+            last_start: 0,
+            target: 0,
+            ..*self
+        }
+    }
+
     /// Whether the next iteration starts, `elapsed` ms into the search, when
     /// the last finished iteration took `last` ms and the one before it
     /// `previous` ms (0: not measured, too fast for the clock). The next
@@ -220,6 +404,65 @@ impl TimeBudget {
         };
         let predicted = per_mille(last, growth);
         elapsed.saturating_add(per_mille(predicted, FIRST_MOVE_SHARE)) <= self.target
+    }
+}
+
+/// What the iterations of a search have shown so far: whether its best
+/// move keeps changing, whether its score drops, how long its best move has
+/// stayed the same; [`Stability::factor`] turns that into a share of the
+/// move's planned time ([`TimeBudget::adjusted`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Stability {
+    /// The last iteration's best move (its key) and score (centimen).
+    last: Option<(u32, i32)>,
+    /// Iterations in a row whose best move was the one before's.
+    stable: u32,
+    /// Changes of the best move, in thousandths, halved every iteration.
+    changes: u64,
+    /// How far the score fell in the last iteration (centimen, 0: it did not).
+    drop: u64,
+}
+
+impl Stability {
+    /// Records an iteration's best move (`key`) and score.
+    pub(crate) fn update(&mut self, key: u32, score: i32) {
+        self.changes /= 2;
+        self.drop = 0;
+        if let Some((last_key, last_score)) = self.last {
+            if key == last_key {
+                self.stable += 1;
+            } else {
+                self.stable = 0;
+                self.changes += 1000;
+            }
+            self.drop = u64::try_from(i64::from(last_score) - i64::from(score)).unwrap_or(0);
+        }
+        self.last = Some((key, score));
+    }
+
+    /// The share of the planned time the move gets, in thousandths: more
+    /// after a change of the best move (2x at once, then halving back
+    /// towards 1x) and after a score drop of
+    /// [`tuning::DROP_MIN`] or more (up to [`tuning::DROP_MAX_SHARE`]); less
+    /// when the best move has stayed the same for
+    /// [`tuning::STABLE_ITERATIONS`] iterations or more and the score holds
+    /// ([`tuning::STABLE_SHARE`]). Within [`tuning::FACTOR_MIN`]..=
+    /// [`tuning::FACTOR_MAX`].
+    pub(crate) fn factor(&self) -> u64 {
+        use tuning::*;
+        let unstable = 1000 + per_mille(self.changes, CHANGE_WEIGHT);
+        let dropped = if self.drop >= DROP_MIN {
+            1000 + (DROP_MAX_SHARE - 1000) * self.drop.min(DROP_FULL) / DROP_FULL
+        } else {
+            1000
+        };
+        let settled = if self.stable >= STABLE_ITERATIONS && self.drop < DROP_MIN {
+            STABLE_SHARE
+        } else {
+            1000
+        };
+        let f = per_mille(per_mille(unstable, dropped), settled);
+        f.clamp(FACTOR_MIN, FACTOR_MAX)
     }
 }
 
@@ -258,6 +501,26 @@ pub mod tuning {
     pub const GROWTH_MIN: u64 = 1500;
     /// The most growth assumed.
     pub const GROWTH_MAX: u64 = 8000;
+    /// With a game clock: the planned time grows by this share of itself
+    /// on a change of the best move (the count of changes halves every
+    /// iteration).
+    pub const CHANGE_WEIGHT: u64 = 1000;
+    /// With a game clock: a score that falls by this many centimen from
+    /// one iteration to the next asks for more time...
+    pub const DROP_MIN: u64 = 15;
+    /// ...up to this share of the planned time...
+    pub const DROP_MAX_SHARE: u64 = 1800;
+    /// ...reached at a fall of this many centimen.
+    pub const DROP_FULL: u64 = 100;
+    /// With a game clock: the best move the same for this many iterations
+    /// in a row (and the score not falling) is taken as clearly best...
+    pub const STABLE_ITERATIONS: u32 = 6;
+    /// ...and the move gets this share of its planned time.
+    pub const STABLE_SHARE: u64 = 550;
+    /// The least share of the planned time a move gets.
+    pub const FACTOR_MIN: u64 = 400;
+    /// The most (the hard limit, twice the planned time, bounds it too).
+    pub const FACTOR_MAX: u64 = 2500;
 }
 
 #[cfg(test)]
@@ -308,6 +571,7 @@ mod tests {
             last_start: 900,
             target: 1000,
             hard: 1000,
+            adaptive: false,
         };
         // Growth 2 (measured) on 100 ms: the next iteration takes 200 ms,
         // its first move 100 ms: fits from 800 ms, not from 901 ms.
@@ -338,5 +602,221 @@ mod tests {
         // Iterations too fast for the clock always fit before the last start.
         assert!(b.starts_iteration(999, 0, 0));
         assert!(!b.starts_iteration(1000, 0, 0));
+    }
+
+    fn game(left: u64, inc: u64, mtg: Option<u32>) -> Limits {
+        Limits {
+            time_left_ms: Some(left),
+            increment_ms: inc,
+            moves_to_go: mtg,
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn move_budget_follows_time_left_moves_to_go_and_increment() {
+        // 60 s for 30 moves: 2 s planned, at most twice that.
+        let b = game(60_000, 0, Some(30)).move_budget().unwrap();
+        assert_eq!((b.target_ms, b.max_ms), (2_000, 4_000));
+        // No moves to go given: 30 assumed.
+        assert_eq!(game(60_000, 0, None).move_budget(), Some(b));
+        // Three quarters of the increment on top.
+        let b = game(60_000, 1_000, Some(30)).move_budget().unwrap();
+        assert_eq!(b.target_ms, 2_750);
+        // Fewer moves to go, more per move; never over half the time left.
+        let b = game(60_000, 0, Some(10)).move_budget().unwrap();
+        assert_eq!((b.target_ms, b.max_ms), (6_000, 12_000));
+        let b = game(60_000, 0, Some(1)).move_budget().unwrap();
+        assert_eq!((b.target_ms, b.max_ms), (30_000, 30_000));
+    }
+
+    #[test]
+    fn game_clock_counts_the_time_the_moves_and_the_periods() {
+        let control = TimeControl {
+            base_ms: 120_000,
+            moves: 40,
+            increment_ms: 0,
+        };
+        let mut clock = GameClock::new(control);
+        assert_eq!(clock.moves_to_go(), Some(40));
+        for _ in 0..39 {
+            clock.record(1_000);
+        }
+        assert_eq!((clock.left_ms(), clock.moves_to_go()), (81_000, Some(1)));
+        // The 40th move ends the period: the next 40 moves get 2 minutes more.
+        assert_eq!(clock.record(1_000), 80_000 + 120_000);
+        assert_eq!(clock.moves_to_go(), Some(40));
+        assert_eq!(clock.limits().moves_to_go, Some(40));
+        // More than is left: the clock stops at 0.
+        let mut sudden = GameClock::new(TimeControl {
+            base_ms: 5_000,
+            moves: 0,
+            increment_ms: 100,
+        });
+        assert_eq!(sudden.moves_to_go(), None);
+        assert_eq!(sudden.record(9_000), 100);
+        assert_eq!(sudden.limits().time_left_ms, Some(100));
+        assert_eq!(sudden.limits().increment_ms, 100);
+    }
+
+    /// Plays `moves` moves on `control`, each taking what `used` says of
+    /// its budget; the time left after each.
+    fn model(
+        control: TimeControl,
+        moves: u32,
+        mut used: impl FnMut(MoveBudget) -> u64,
+    ) -> Vec<u64> {
+        let mut clock = GameClock::new(control);
+        (0..moves)
+            .map(|_| {
+                let b = clock.limits().move_budget().unwrap();
+                assert!(b.target_ms <= b.max_ms);
+                assert!(b.max_ms <= clock.left_ms() / 2 + clock.control().increment_ms);
+                clock.record(used(b))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_game_of_n_moves_never_runs_out_of_time_in_the_model() {
+        let controls = [
+            // DXP's usual: minutes for the whole game.
+            TimeControl {
+                base_ms: 60_000,
+                moves: 0,
+                increment_ms: 0,
+            },
+            TimeControl {
+                base_ms: 120_000,
+                moves: 40,
+                increment_ms: 0,
+            },
+            TimeControl {
+                base_ms: 10_000,
+                moves: 0,
+                increment_ms: 200,
+            },
+        ];
+        for control in controls {
+            // Every move takes the most the search allows (the hard cut,
+            // which instability reaches at most): 200 moves and time is
+            // still left.
+            let worst = model(control, 200, |b| b.max_ms);
+            assert!(worst.iter().all(|&left| left > 0), "{control:?}");
+            // Moves taking their plan and 5 ms more (the cut's polling, the
+            // messages): 120 moves with time left, the first 80 each
+            // planned a real share (at least 1/500 of the period's time).
+            let mut n = 0;
+            let planned = model(control, 120, |b| {
+                n += 1;
+                assert!(
+                    n > 80 || b.target_ms >= control.base_ms / 500,
+                    "{control:?}: {b:?}"
+                );
+                b.target_ms + 5
+            });
+            assert!(planned.iter().all(|&left| left > 0), "{control:?}");
+        }
+    }
+
+    #[test]
+    fn instability_extends_the_budget_within_the_hard_cap() {
+        let b = game(60_000, 0, Some(30)).budget().unwrap();
+        assert!(b.adaptive);
+        let mut s = Stability::default();
+        s.update(1, 10);
+        s.update(1, 12);
+        assert_eq!(s.factor(), 1000);
+        assert_eq!(b.adjusted(s.factor()), b);
+        // The best move changes: twice the planned time...
+        s.update(2, 14);
+        assert_eq!(s.factor(), 1000 + CHANGE_WEIGHT);
+        let more = b.adjusted(s.factor());
+        assert!(more.target > b.target && more.last_start > b.last_start);
+        assert!(more.target <= b.hard && more.hard == b.hard);
+        // ...halving back as it stays.
+        s.update(2, 14);
+        assert_eq!(s.factor(), 1000 + CHANGE_WEIGHT / 2);
+        // It keeps changing: capped, and never past the hard cut.
+        for i in 0..10 {
+            s.update(3 + i, 14);
+        }
+        assert_eq!(s.factor(), FACTOR_MAX);
+        let most = b.adjusted(s.factor());
+        assert_eq!(most.target, b.hard);
+        assert!(most.last_start < b.hard);
+        // A score that falls asks for more too.
+        let mut s = Stability::default();
+        s.update(1, 30);
+        s.update(1, 30 - DROP_MIN as i32 + 1);
+        assert_eq!(s.factor(), 1000);
+        s.update(1, -200);
+        assert_eq!(s.factor(), DROP_MAX_SHARE);
+        // A fixed move time is used whatever the search finds.
+        let fixed = Limits::move_time(1000).budget().unwrap();
+        assert_eq!(fixed.adjusted(FACTOR_MAX), fixed);
+        assert_eq!(fixed.adjusted(FACTOR_MIN), fixed);
+        assert_eq!(fixed.forced(), fixed);
+    }
+
+    #[test]
+    fn a_clearly_best_move_stops_early() {
+        let b = game(60_000, 0, Some(30)).budget().unwrap();
+        let mut s = Stability::default();
+        s.update(7, 20);
+        for _ in 0..STABLE_ITERATIONS {
+            s.update(7, 20);
+        }
+        assert_eq!(s.factor(), STABLE_SHARE);
+        let less = b.adjusted(s.factor());
+        assert!(less.target < b.target && less.last_start < b.last_start);
+        // Unless its score falls.
+        s.update(7, -40);
+        assert!(s.factor() > 1000);
+    }
+
+    #[test]
+    fn a_forced_move_starts_no_iteration_after_the_first() {
+        let b = game(60_000, 0, Some(30)).budget().unwrap().forced();
+        assert_eq!((b.last_start, b.target), (0, 0));
+        assert!(!b.starts_iteration(0, 0, 0));
+    }
+
+    /// A clock that advances 1 ms each time it is read: the search's time
+    /// is then its count of clock reads, whatever the machine's load.
+    fn ticking() -> impl Fn() -> u64 {
+        let t = std::cell::Cell::new(0u64);
+        move || {
+            t.set(t.get() + 1);
+            t.get()
+        }
+    }
+
+    #[test]
+    fn a_search_with_one_legal_move_uses_about_no_time() {
+        use crate::engine::{Engine, Hooks};
+        use crate::{Game, International};
+        let mut game = Game::<International>::new();
+        game.play_text("32-28").unwrap();
+        game.play_text("19-23").unwrap();
+        assert_eq!(game.legal_moves().len(), 1);
+        let limits = game_limits_for_tests();
+        let clock = ticking();
+        let r = Engine::with_tt_mib(1).search(&game, &limits, Hooks::with_clock(&clock));
+        assert_eq!(r.depth, 1);
+        assert!(r.time_ms <= 5, "{} ms", r.time_ms);
+        // The same clock and time on a position with a choice: deeper, and
+        // within the hard cut.
+        let mut open = Game::<International>::new();
+        open.play_text("32-28").unwrap();
+        let clock = ticking();
+        let r = Engine::with_tt_mib(1).search(&open, &limits, Hooks::with_clock(&clock));
+        let hard = limits.move_budget().unwrap().max_ms;
+        assert!(r.depth > 1 && r.time_ms > 5);
+        assert!(r.time_ms <= hard + 1, "{} ms > {hard} ms", r.time_ms);
+    }
+
+    fn game_limits_for_tests() -> Limits {
+        game(3_000, 0, Some(30))
     }
 }

@@ -37,7 +37,7 @@ mod tt;
 
 pub use any::{AnyPlayed, AnySearch};
 pub use batch::{analyse_many, BatchOptions, BatchResult};
-pub use clock::{Clock, Limits, NoClock, NO_CLOCK_NODES};
+pub use clock::{Clock, GameClock, Limits, MoveBudget, NoClock, TimeControl, NO_CLOCK_NODES};
 pub use eval::{Family, Weights};
 pub use level::{Level, LevelSpec, UnknownLevel, HARD_MATCH_NODES};
 

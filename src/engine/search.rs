@@ -25,7 +25,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use smallvec::SmallVec;
 
-use super::clock::{Clock, Limits, NoClock, TimeBudget};
+use super::clock::{Clock, Limits, NoClock, Stability, TimeBudget};
 use super::eval::Evaluator;
 use super::picker::{move_key, History, Picker, HISTORY_MAX};
 use super::score::{Score, INF, WIN, WIN_BOUND};
@@ -689,6 +689,11 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             forced.extend(moves);
         }
         let plies = forced.len();
+        if plies > 0 {
+            // One legal move: on a game clock, no time spent beyond the
+            // first iteration (which still scores the line).
+            self.budget = self.budget.map(|b| b.forced());
+        }
         let mut r = self.run_root(info, forced);
         if plies == 0 {
             return r;
@@ -757,6 +762,7 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         // How long the last finished iteration took (ms).
         let mut last = 0u64;
         let mut iteration_start = self.start;
+        let mut stability = Stability::default();
         for depth in 1..=self.max_depth {
             let done = self.root_iteration(&node, &mut root, depth as i32);
             if !done {
@@ -798,6 +804,8 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
                 let previous = last;
                 last = now.saturating_sub(iteration_start);
                 iteration_start = now;
+                stability.update(root[0].key, root[0].score);
+                let budget = budget.adjusted(stability.factor());
                 if !budget.starts_iteration(self.elapsed(), last, previous) {
                     break;
                 }
