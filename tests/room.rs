@@ -38,6 +38,18 @@ fn english(rules: RoomRules) -> Room {
     room
 }
 
+/// Plays the first `plies` moves of a common English opening at `now`
+/// (Black, the first seat, moves first in game 1). Four plies, two moves
+/// each, make a game that a resignation, an agreement, an absence or the
+/// clock ends with a result; a shorter one is aborted.
+fn open(room: &mut Room, plies: usize, now: Time) {
+    let opening = ["11-15", "23-19", "8-11", "22-17", "4-8"];
+    for (i, text) in opening.iter().take(plies).enumerate() {
+        let seat = if i % 2 == 0 { First } else { Second };
+        room.act(seat, mv(text), now).unwrap();
+    }
+}
+
 /// Everything the room is, as bytes: the record's Debug text, and with
 /// serde its JSON too.
 fn snapshot(room: &Room) -> (RoomRecord, String) {
@@ -237,6 +249,7 @@ fn malformed_move() {
 #[test]
 fn draw_offer_accepted() {
     let mut room = english(RoomRules::default());
+    open(&mut room, 4, T0 + 15);
     assert_eq!(
         room.act(First, Action::OfferDraw, T0 + 20),
         Ok(vec![RoomEvent::DrawOffered { seat: First }])
@@ -339,6 +352,7 @@ fn own_draw_offer() {
 #[test]
 fn crossing_draw_offers_agree() {
     let mut room = english(RoomRules::default());
+    open(&mut room, 4, T0 + 15);
     room.act(Second, Action::OfferDraw, T0 + 20).unwrap();
     let events = room.act(First, Action::OfferDraw, T0 + 21).unwrap();
     assert!(
@@ -353,7 +367,7 @@ fn resign() {
         (Second, "Black wins: White resigned"),
     ] {
         let mut room = english(RoomRules::default());
-        room.act(First, mv("11-15"), T0 + 20).unwrap();
+        open(&mut room, 4, T0 + 20);
         let result = RoomResult::Win {
             seat: seat.other(),
             reason: RoomWin::Resignation,
@@ -432,7 +446,7 @@ fn game_ends_on_the_board() {
 #[test]
 fn absence_claim_to_the_second() {
     let mut room = english(RoomRules::default());
-    room.act(First, mv("11-15"), T0 + 100).unwrap();
+    open(&mut room, 5, T0 + 100);
     let turn = T0 + 100; // White's turn began.
     assert_eq!(
         room.view(turn).absence_claimable_at,
@@ -591,6 +605,15 @@ fn live_move_time_to_the_second() {
     assert_eq!(room.view(T0 + 10).move_deadline, Some(T0 + 70));
     assert_eq!(room.deadline(), Some(T0 + 71));
     room.act(First, mv("11-15"), T0 + 70).unwrap();
+    // Two moves each and one more (a game long enough to end with a result).
+    for (seat, text) in [
+        (Second, "23-19"),
+        (First, "8-11"),
+        (Second, "22-17"),
+        (First, "4-8"),
+    ] {
+        room.act(seat, mv(text), T0 + 70).unwrap();
+    }
     // White's turn began at T0 + 70: at 61 s the move is refused...
     assert_eq!(room.update(T0 + 130), vec![]);
     refused(&mut room, Second, mv("22-18"), T0 + 131, RoomError::TimeUp);
@@ -671,11 +694,11 @@ fn rematch_needs_both_and_swaps_sides() {
     let earlier = room.earlier_games();
     assert_eq!(earlier.len(), 1);
     assert_eq!(earlier[0].moves, ["11-15"]);
+    // One move: the resignation aborted game 1.
     assert_eq!(
         earlier[0].result,
-        RoomResult::Win {
-            seat: Second,
-            reason: RoomWin::Resignation
+        RoomResult::Aborted {
+            reason: "resignation".into()
         }
     );
     refused(
@@ -957,7 +980,15 @@ mod serde_tests {
         assert_eq!(action, mv("11-15"));
         let action: Action = serde_json::from_str(r#"{"type":"claim_absence"}"#).unwrap();
         assert_eq!(action, Action::ClaimAbsence);
+        let mut aborted = english(RoomRules::default());
+        aborted.act(First, Action::Resign, T0 + 20).unwrap();
+        let view = serde_json::to_value(aborted.view(T0 + 20)).unwrap();
+        assert_eq!(
+            view["result"],
+            serde_json::json!({"type": "aborted", "reason": "resignation"})
+        );
         let mut room = english(RoomRules::default());
+        open(&mut room, 4, T0 + 15);
         room.act(First, Action::Resign, T0 + 20).unwrap();
         let view = serde_json::to_value(room.view(T0 + 20)).unwrap();
         assert_eq!(view["state"], "finished");

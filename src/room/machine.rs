@@ -16,6 +16,12 @@ use super::types::{
 /// before it is parsed.
 pub const MAX_MOVE_TEXT: usize = 512;
 
+/// A game that the players or the clock stop (a resignation, a draw agreed,
+/// an absence claimed, a loss on time) before each side has made this many
+/// moves is aborted ([`RoomResult::Aborted`]): it has no winner and is not
+/// rated. A game the board ends is never aborted.
+pub const ABORT_BEFORE_MOVES: usize = 2;
+
 /// A play-by-link room: two seats, one game at a time of one mode, the time
 /// rules, draw offers, resignation, the absence claim, expiry and rematches.
 /// See [the module documentation](super) for the rules and an example.
@@ -105,9 +111,45 @@ impl Room {
         self.result.as_ref()
     }
 
-    /// The earlier games of the room (before the last rematch), oldest first.
+    /// The earlier games of the room (before the last rematch), oldest
+    /// first: every game since the room's creation, or since the last
+    /// [`take_earlier_games`](Self::take_earlier_games).
     pub fn earlier_games(&self) -> &[GameRecord] {
         &self.earlier
+    }
+
+    /// Takes the earlier games out of the room, oldest first. A server that
+    /// stores each finished game on its own (see
+    /// [`finished_game`](Self::finished_game)) calls it before storing the
+    /// room: the room's record then holds the current game only, and stays
+    /// the size of one game however many rematches are played.
+    ///
+    /// ```
+    /// use draughts::room::{Action, Room, RoomRules, Seat};
+    /// let mut room = Room::create("english", RoomRules::default(), 0).unwrap();
+    /// room.act(Seat::Second, Action::Join, 1).unwrap();
+    /// room.act(Seat::First, Action::Resign, 2).unwrap();
+    /// let game_1 = room.finished_game().unwrap();
+    /// room.act(Seat::First, Action::Rematch, 3).unwrap();
+    /// room.act(Seat::Second, Action::Rematch, 4).unwrap();
+    /// assert_eq!(room.take_earlier_games(), [game_1]);
+    /// assert!(room.earlier_games().is_empty());
+    /// // The record restores without them: game 2 goes on.
+    /// let back = Room::restore(room.record()).unwrap();
+    /// assert_eq!(back.game_number(), 2);
+    /// ```
+    pub fn take_earlier_games(&mut self) -> Vec<GameRecord> {
+        core::mem::take(&mut self.earlier)
+    }
+
+    /// The current game as a record, once it has ended with a result (not
+    /// while it is in play, nor after expiry).
+    pub fn finished_game(&self) -> Option<GameRecord> {
+        Some(GameRecord {
+            game_number: self.game_number,
+            moves: self.game.moves_text(),
+            result: self.result.clone()?,
+        })
     }
 
     /// The seat that moves first in the current game: [`Seat::First`] in
@@ -213,13 +255,11 @@ impl Room {
             }
             Some(Due::TimeLoss(seat)) => {
                 let color = self.color_of(seat);
-                // Cannot fail: the game is in play.
-                let _ = self.game.declare(Declaration::TimeForfeit(color));
                 let result = RoomResult::Win {
                     seat: seat.other(),
                     reason: RoomWin::Time,
                 };
-                vec![self.finish(result, now)]
+                vec![self.stop(Declaration::TimeForfeit(color), result, now)]
             }
         }
     }
@@ -293,14 +333,12 @@ impl Room {
             }
             Action::Resign => {
                 self.playing()?;
-                self.game
-                    .declare(Declaration::Resignation(self.color_of(seat)))
-                    .map_err(|_| RoomError::NotPlaying(self.state))?;
                 let result = RoomResult::Win {
                     seat: seat.other(),
                     reason: RoomWin::Resignation,
                 };
-                Ok(vec![self.finish(result, now)])
+                let resignation = Declaration::Resignation(self.color_of(seat));
+                Ok(vec![self.stop(resignation, result, now)])
             }
             Action::ClaimAbsence => {
                 self.playing()?;
@@ -318,6 +356,9 @@ impl Room {
                     seat,
                     reason: RoomWin::Absence,
                 };
+                if self.would_abort() {
+                    return Ok(vec![self.finish(aborted(&result), now)]);
+                }
                 Ok(vec![self.finish(result, now)])
             }
             Action::Rematch => self.ask_rematch(seat, now),
@@ -352,12 +393,42 @@ impl Room {
     }
 
     fn agree(&mut self, now: Time) -> Vec<RoomEvent> {
-        // Cannot fail: the game is in play.
-        let _ = self.game.declare(Declaration::DrawByAgreement);
         let result = RoomResult::Draw {
             reason: crate::DrawReason::Agreement.name().to_string(),
         };
-        vec![self.finish(result, now)]
+        vec![self.stop(Declaration::DrawByAgreement, result, now)]
+    }
+
+    /// Whether a game stopped now by the players or the clock would be
+    /// aborted: a side has made fewer than [`ABORT_BEFORE_MOVES`] moves
+    /// in the current game.
+    ///
+    /// ```
+    /// use draughts::room::{Action, Room, RoomResult, RoomRules, Seat};
+    /// let mut room = Room::create("english", RoomRules::default(), 0).unwrap();
+    /// room.act(Seat::Second, Action::Join, 1).unwrap();
+    /// for (seat, text) in [(Seat::First, "11-15"), (Seat::Second, "23-19"), (Seat::First, "8-11")] {
+    ///     assert!(room.would_abort());
+    ///     room.act(seat, Action::Move { text: text.into() }, 2).unwrap();
+    /// }
+    /// // White has made one move: resigning now aborts the game.
+    /// room.act(Seat::Second, Action::Resign, 3).unwrap();
+    /// assert_eq!(room.result(), Some(&RoomResult::Aborted { reason: "resignation".into() }));
+    /// ```
+    pub fn would_abort(&self) -> bool {
+        self.game.ply_count() < 2 * ABORT_BEFORE_MOVES
+    }
+
+    /// Ends the game in play with `result`, the players' or the clock's
+    /// decision (`declaration` tells the game), or aborts it if it is too
+    /// short to count ([`Room::would_abort`]).
+    fn stop(&mut self, declaration: Declaration, result: RoomResult, now: Time) -> RoomEvent {
+        if self.would_abort() {
+            return self.finish(aborted(&result), now);
+        }
+        // Cannot fail: the game is in play.
+        let _ = self.game.declare(declaration);
+        self.finish(result, now)
     }
 
     fn play(&mut self, seat: Seat, text: &str, now: Time) -> Result<Vec<RoomEvent>, RoomError> {
@@ -449,6 +520,18 @@ impl Room {
             ));
         }
         let result = self.result.as_ref()?;
+        if let RoomResult::Aborted { reason } = result {
+            let what = match reason.as_str() {
+                "resignation" => "a resignation",
+                "agreement" => "a draw agreed",
+                "absence" => "an absence claimed",
+                "time" => "a loss on time",
+                other => other,
+            };
+            return Some(format!(
+                "Game aborted: {what} before each side had made {ABORT_BEFORE_MOVES} moves"
+            ));
+        }
         if let Some(outcome) = self.game.outcome() {
             return Some(outcome.to_string());
         }
@@ -502,6 +585,22 @@ impl Room {
             seated: self.seated,
             now,
         }
+    }
+}
+
+/// The aborted result of a game that `result` would have ended.
+fn aborted(result: &RoomResult) -> RoomResult {
+    let reason = match result {
+        RoomResult::Win { reason, .. } => match reason {
+            RoomWin::Resignation => "resignation",
+            RoomWin::Absence => "absence",
+            RoomWin::Time => "time",
+            RoomWin::Board(name) => name.as_str(),
+        },
+        RoomResult::Draw { reason } | RoomResult::Aborted { reason } => reason.as_str(),
+    };
+    RoomResult::Aborted {
+        reason: reason.to_string(),
     }
 }
 

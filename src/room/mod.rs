@@ -21,6 +21,11 @@
 //!   when the opponent's offer stands accepts it. Draws by the variant's
 //!   rules end the game on the ply they arise.
 //! * **Resignation** by either player at any time in play.
+//! * **Aborted games.** A game that a resignation, a draw agreed, an
+//!   absence claim or a loss on time stops before each side has made
+//!   [`ABORT_BEFORE_MOVES`] moves (2) is aborted: its result is
+//!   [`RoomResult::Aborted`], with no winner, and it is not a game to rate.
+//!   A game the board ends is never aborted.
 //! * **Absence.** If the player to move has not moved for more than
 //!   [`RoomRules::absence`] seconds (2 days) since the turn began, the
 //!   opponent may claim the win ([`Action::ClaimAbsence`]): refused at
@@ -35,7 +40,9 @@
 //!   players have asked ([`Action::Rematch`]) a new game starts in the room
 //!   with the sides swapped: in even-numbered games [`Seat::Second`] moves
 //!   first ([`Room::opening_seat`], [`Room::colors`]); the game number goes up
-//!   by one and the finished game joins [`Room::earlier_games`].
+//!   by one and the finished game joins [`Room::earlier_games`] (a server
+//!   that stores each finished game itself takes them out,
+//!   [`Room::take_earlier_games`], so that a room's record holds one game).
 //!
 //! # Time
 //! Every call is given the time `now` ([`Time`], seconds). The clock's rules
@@ -62,18 +69,19 @@
 //! room.act(Seat::Second, mv("22-18"), t0 + 3_600).unwrap();
 //! let events = room.act(Seat::First, mv("15x22"), t0 + 7_200).unwrap();
 //! assert_eq!(events, [RoomEvent::Moved { seat: Seat::First, text: "15x22".into() }]);
+//! room.act(Seat::Second, mv("25x18"), t0 + 9_000).unwrap();
 //!
-//! // The second player stays away for more than two days: the win is claimable.
-//! let away = t0 + 7_200 + 172_800;
-//! assert_eq!(room.act(Seat::First, Action::ClaimAbsence, away), Err(RoomError::TooEarly { at: away + 1 }));
-//! room.act(Seat::First, Action::ClaimAbsence, away + 1).unwrap();
+//! // The first player stays away for more than two days: the win is claimable.
+//! let away = t0 + 9_000 + 172_800;
+//! assert_eq!(room.act(Seat::Second, Action::ClaimAbsence, away), Err(RoomError::TooEarly { at: away + 1 }));
+//! room.act(Seat::Second, Action::ClaimAbsence, away + 1).unwrap();
 //! assert_eq!(room.state(), RoomState::Finished);
-//! assert_eq!(room.result(), Some(&RoomResult::Win { seat: Seat::First, reason: RoomWin::Absence }));
+//! assert_eq!(room.result(), Some(&RoomResult::Win { seat: Seat::Second, reason: RoomWin::Absence }));
 //!
 //! // A spectator sees what the players see.
 //! let view = room.view(away + 2);
-//! assert_eq!(view.moves, ["11-15", "22-18", "15x22"]);
-//! assert_eq!(view.result_text.as_deref(), Some("Black wins: White did not move for more than 2 days"));
+//! assert_eq!(view.moves, ["11-15", "22-18", "15x22", "25x18"]);
+//! assert_eq!(view.result_text.as_deref(), Some("White wins: Black did not move for more than 2 days"));
 //!
 //! // Both ask for a rematch: game 2, the joiner now moves first.
 //! room.act(Seat::Second, Action::Rematch, away + 10).unwrap();
@@ -85,7 +93,7 @@ mod machine;
 mod record;
 mod types;
 
-pub use machine::{Room, MAX_MOVE_TEXT};
+pub use machine::{Room, ABORT_BEFORE_MOVES, MAX_MOVE_TEXT};
 pub use record::RoomRecord;
 pub use types::{
     Action, GameRecord, Pace, Role, RoomError, RoomEvent, RoomResult, RoomRules, RoomState,

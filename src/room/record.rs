@@ -37,7 +37,10 @@ pub struct RoomRecord {
     pub rematch: Vec<Seat>,
     /// The current game's result.
     pub result: Option<RoomResult>,
-    /// The earlier games, oldest first (numbers 1, 2, ...).
+    /// The earlier games, oldest first, numbered up to the current game's
+    /// number: all of them (1, 2, ...), the last few, or none when they are
+    /// stored elsewhere ([`Room::take_earlier_games`]). May be left out.
+    #[cfg_attr(feature = "serde", serde(default))]
     pub earlier: Vec<GameRecord>,
 }
 
@@ -111,8 +114,9 @@ impl Room {
     /// [`RoomError::Replay`]), and the record must agree with itself: the
     /// seats with the state, the result with the moves (a board result is
     /// what the moves give; a resignation, absence, time or agreement needs
-    /// a game the moves leave in play), the game numbers with the earlier
-    /// games ([`RoomError::BadRecord`] otherwise). Nothing panics.
+    /// a game the moves leave in play; an abort, one too short to count,
+    /// [`Room::would_abort`]), the game numbers with the earlier games kept
+    /// ([`RoomError::BadRecord`] otherwise). Nothing panics.
     pub fn from_record(
         record: RoomRecord,
         resolve: impl Fn(&str) -> Option<Box<dyn DynGame>>,
@@ -126,10 +130,12 @@ impl Room {
             )));
         }
         if record.game_number == 0
-            || record.earlier.len() as u64 != u64::from(record.game_number) - 1
+            || record.earlier.len() as u64 > u64::from(record.game_number) - 1
         {
             return Err(bad("the game number does not follow the earlier games"));
         }
+        // The earlier games kept end with the game before the current one.
+        let first_kept = record.game_number - record.earlier.len() as u32;
         if record.turn_started < record.created
             || record.ended_at.is_some_and(|t| t < record.turn_started)
         {
@@ -141,8 +147,10 @@ impl Room {
         }
         let mut room = Room::with_game(blank.fresh(), record.rules, record.created);
         for (i, earlier) in record.earlier.iter().enumerate() {
-            if earlier.game_number as usize != i + 1 {
-                return Err(bad("the earlier games are not numbered 1, 2, ..."));
+            if u64::from(earlier.game_number) != u64::from(first_kept) + i as u64 {
+                return Err(bad(
+                    "the earlier games are not numbered in order up to the current game",
+                ));
             }
             room.game_number = earlier.game_number;
             room.game = replay(&*blank, earlier.game_number, &earlier.moves)?;
@@ -232,6 +240,16 @@ impl Room {
             } => return Ok(()),
             RoomResult::Draw { reason } if reason == crate::DrawReason::Agreement.name() => {
                 Declaration::DrawByAgreement
+            }
+            RoomResult::Aborted { .. } => {
+                return if self.would_abort() {
+                    Ok(())
+                } else {
+                    Err(bad(format!(
+                        "game {} is recorded aborted after each side had made its moves",
+                        self.game_number
+                    )))
+                }
             }
             _ => {
                 return Err(bad(format!(

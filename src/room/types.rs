@@ -237,6 +237,15 @@ pub enum RoomResult {
         /// `"repetition"`, `"king_moves"`...
         reason: String,
     },
+    /// Stopped by the players or the clock (a resignation, a draw agreed,
+    /// an absence claimed, a loss on time) before each side had made
+    /// [`ABORT_BEFORE_MOVES`](super::ABORT_BEFORE_MOVES) moves: no winner,
+    /// and not a game to rate. With serde: `{"type": "aborted", "reason":
+    /// "resignation"}`.
+    Aborted {
+        /// What stopped it: `"resignation"`, `"agreement"`, `"absence"` or `"time"`.
+        reason: String,
+    },
 }
 
 impl RoomResult {
@@ -244,8 +253,20 @@ impl RoomResult {
     pub fn winner(&self) -> Option<Seat> {
         match self {
             RoomResult::Win { seat, .. } => Some(*seat),
-            RoomResult::Draw { .. } => None,
+            RoomResult::Draw { .. } | RoomResult::Aborted { .. } => None,
         }
+    }
+
+    /// Whether the game was aborted ([`RoomResult::Aborted`]): it has no
+    /// winner and is no game for a rating.
+    ///
+    /// ```
+    /// use draughts::room::RoomResult;
+    /// assert!(RoomResult::Aborted { reason: "resignation".into() }.is_aborted());
+    /// assert!(!RoomResult::Draw { reason: "agreement".into() }.is_aborted());
+    /// ```
+    pub fn is_aborted(&self) -> bool {
+        matches!(self, RoomResult::Aborted { .. })
     }
 }
 
