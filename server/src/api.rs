@@ -19,9 +19,6 @@ use crate::rating::Rating;
 use crate::secret;
 use crate::service::{App, Op, Snapshot};
 
-/// The longest display name, in characters.
-pub const MAX_NAME_CHARS: usize = 40;
-
 type Shared = State<Arc<App>>;
 type ApiResult = Result<Json<Value>, ApiError>;
 
@@ -98,19 +95,11 @@ pub(crate) async fn create_player(
 ) -> ApiResult {
     app.limits.check(Kind::Players, peer.ip())?;
     let NewPlayer { name } = parse(body, Some(NewPlayer::default()))?;
-    if let Some(name) = &name {
-        if name.chars().count() > MAX_NAME_CHARS {
-            return Err(ApiError::bad_request(format!(
-                "the name is longer than {MAX_NAME_CHARS} characters"
-            )));
-        }
-        if name.chars().any(char::is_control) {
-            return Err(ApiError::bad_request(
-                "the name contains control characters",
-            ));
-        }
-    }
-    let name = name.filter(|n| !n.trim().is_empty());
+    // NFKC, no invisible or control characters, trimmed, bounded.
+    let name = match name {
+        Some(name) => crate::names::clean(&name)?,
+        None => None,
+    };
     let id = secret::new_id();
     let secret = secret::new_secret();
     let now = i64::try_from(app.clock.now()).unwrap_or(i64::MAX);
@@ -147,6 +136,8 @@ pub(crate) async fn create_room(
 struct Card {
     player: String,
     name: Option<String>,
+    /// The name with the id's first digits (`Ana #3f2a`).
+    display: String,
     rating: Rating,
 }
 
@@ -160,6 +151,7 @@ async fn card(app: &App, player: Option<&str>, mode: &str) -> Result<Option<Card
         .await?
         .map(|(name, rating)| Card {
             player: player.to_owned(),
+            display: crate::names::display(name.as_deref(), player),
             name,
             rating,
         }))

@@ -15,6 +15,7 @@ use sqlx::sqlite::SqliteSynchronous;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 use sqlx::Row;
 
+use crate::policy::PAIR_WINDOW;
 use crate::rating::{self, Rating, Score};
 
 /// The PostgreSQL channel every room change is announced on (payload: the room id).
@@ -75,6 +76,11 @@ const SQLITE_MIGRATIONS: &[(i64, &str, &str)] = &[
         "seat keys",
         include_str!("../migrations/sqlite/0002_seat_keys.sql"),
     ),
+    (
+        3,
+        "games retention",
+        include_str!("../migrations/sqlite/0003_games_retention.sql"),
+    ),
 ];
 const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
     (
@@ -87,6 +93,11 @@ const POSTGRES_MIGRATIONS: &[(i64, &str, &str)] = &[
         "seat keys",
         include_str!("../migrations/postgres/0002_seat_keys.sql"),
     ),
+    (
+        3,
+        "games retention",
+        include_str!("../migrations/postgres/0003_games_retention.sql"),
+    ),
 ];
 
 /// One stored room.
@@ -97,6 +108,10 @@ pub(crate) struct RoomRow {
     pub second_player: Option<String>,
     pub record: String,
     pub deadline: Option<i64>,
+    /// When the room is deleted (finished or expired rooms).
+    pub expires: Option<i64>,
+    /// Why the room was set aside, if it was.
+    pub quarantine: Option<String>,
 }
 
 /// A finished game to record with the room write that ends it.
@@ -111,6 +126,10 @@ pub(crate) struct FinishedGame {
     pub winner: Option<String>,
     pub result: String,
     pub moves: i64,
+    /// Stopped before each side had made two moves: never rated.
+    pub aborted: bool,
+    /// The game in PDN.
+    pub pdn: String,
 }
 
 /// A room write: the new record, checked against the `seq` it was read at.
@@ -122,8 +141,13 @@ pub(crate) struct RoomWrite<'a> {
     pub second_player: Option<&'a str>,
     pub state: &'a str,
     pub deadline: Option<i64>,
+    /// When the room is to be deleted (None while it is open).
+    pub expires: Option<i64>,
     pub now: i64,
     pub finished: Option<FinishedGame>,
+    /// Rated games between the same two players within [`PAIR_WINDOW`]
+    /// beyond which a game is not rated.
+    pub rated_per_pair: i64,
 }
 
 /// A leaderboard row.
@@ -133,6 +157,9 @@ pub struct Ranked {
     pub player: String,
     /// The player's display name.
     pub name: Option<String>,
+    /// The name with the first digits of the id, `Ana #3f2a` (`Anonymous
+    /// #3f2a` without a name): two players of one name differ.
+    pub display: String,
     /// Glicko-2 rating.
     pub rating: f64,
     /// Rating deviation.
@@ -168,6 +195,11 @@ pub struct GameRow {
     pub moves: i64,
     /// When it ended (Unix seconds).
     pub finished: i64,
+    /// Whether it counted for the ratings (not aborted, and within the
+    /// rated games a day between the same two players).
+    pub rated: bool,
+    /// Whether it was aborted (stopped before each side had made two moves).
+    pub aborted: bool,
 }
 
 impl Db {
@@ -363,7 +395,10 @@ impl Db {
 
     pub(crate) async fn load_room(&self, id: &str) -> Result<Option<RoomRow>, sqlx::Error> {
         on_pool!(self, pool => {
-            sqlx::query("SELECT seq, first_player, second_player, record, deadline FROM rooms WHERE id = $1")
+            sqlx::query(
+                "SELECT seq, first_player, second_player, record, deadline, expires, quarantine \
+                 FROM rooms WHERE id = $1",
+            )
                 .bind(id)
                 .fetch_optional(pool)
                 .await?
@@ -374,6 +409,8 @@ impl Db {
                         second_player: row.try_get(2)?,
                         record: row.try_get(3)?,
                         deadline: row.try_get(4)?,
+                        expires: row.try_get(5)?,
+                        quarantine: row.try_get(6)?,
                     })
                 })
                 .transpose()
@@ -392,7 +429,7 @@ impl Db {
             // (no read-then-upgrade deadlock), PostgreSQL locks the row.
             let done = sqlx::query(
                 "UPDATE rooms SET record = $1, seq = seq + 1, second_player = $2, state = $3, \
-                 deadline = $4, updated = $5 WHERE id = $6 AND seq = $7",
+                 deadline = $4, updated = $5, expires = $8 WHERE id = $6 AND seq = $7",
             )
             .bind(&w.record)
             .bind(w.second_player)
@@ -401,6 +438,7 @@ impl Db {
             .bind(w.now)
             .bind(w.id)
             .bind(w.read_seq)
+            .bind(w.expires)
             .execute(&mut *tx)
             .await?;
             if done.rows_affected() == 0 {
@@ -408,10 +446,31 @@ impl Db {
                 return Ok(false);
             }
             if let Some(game) = &w.finished {
-                // Lock both rating rows in one order (no deadlock between two
-                // games of the same players), then read, rate and write.
+                // Lock both players' rows in one order (no deadlock between
+                // two games of the same players): the pair's count of rated
+                // games and both ratings are read and written under it.
                 let mut players = [game.first_player.as_str(), game.second_player.as_str()];
                 players.sort_unstable();
+                for player in players {
+                    sqlx::query("UPDATE players SET created = created WHERE id = $1")
+                        .bind(player)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                let rated = !game.aborted && {
+                    let row = sqlx::query(
+                        "SELECT COUNT(*) FROM games WHERE rated = $1 AND finished > $2 AND \
+                         ((first_player = $3 AND second_player = $4) OR (first_player = $4 AND second_player = $3))",
+                    )
+                    .bind(true)
+                    .bind(w.now.saturating_sub(PAIR_WINDOW as i64))
+                    .bind(&game.first_player)
+                    .bind(&game.second_player)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                    row.try_get::<i64, _>(0)? < w.rated_per_pair
+                };
+                if rated {
                 let fresh = Rating::default();
                 for player in players {
                     sqlx::query(
@@ -425,11 +484,6 @@ impl Db {
                     .bind(fresh.volatility)
                     .execute(&mut *tx)
                     .await?;
-                    sqlx::query("UPDATE ratings SET games = games WHERE player = $1 AND mode = $2")
-                        .bind(player)
-                        .bind(&game.mode)
-                        .execute(&mut *tx)
-                        .await?;
                 }
                 let mut current = [fresh; 2];
                 for (slot, player) in current.iter_mut().zip([&game.first_player, &game.second_player]) {
@@ -471,9 +525,10 @@ impl Db {
                     .execute(&mut *tx)
                     .await?;
                 }
+                }
                 sqlx::query(
-                    "INSERT INTO games (room, game_number, mode, first_player, second_player, winner, result, moves, finished) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                    "INSERT INTO games (room, game_number, mode, first_player, second_player, winner, result, moves, \
+                     finished, rated, aborted, pdn) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
                 )
                 .bind(w.id)
                 .bind(game.game_number)
@@ -484,6 +539,9 @@ impl Db {
                 .bind(&game.result)
                 .bind(game.moves)
                 .bind(w.now)
+                .bind(rated)
+                .bind(game.aborted)
+                .bind(&game.pdn)
                 .execute(&mut *tx)
                 .await?;
             }
@@ -504,7 +562,8 @@ impl Db {
     pub(crate) async fn rooms_due(&self, now: i64, limit: i64) -> Result<Vec<String>, sqlx::Error> {
         on_pool!(self, pool => {
             sqlx::query(
-                "SELECT id FROM rooms WHERE deadline IS NOT NULL AND deadline <= $1 ORDER BY deadline LIMIT $2",
+                "SELECT id FROM rooms WHERE deadline IS NOT NULL AND deadline <= $1 AND quarantine IS NULL \
+                 ORDER BY deadline LIMIT $2",
             )
             .bind(now)
             .bind(limit)
@@ -513,6 +572,109 @@ impl Db {
             .iter()
             .map(|row| row.try_get::<String, _>(0))
             .collect()
+        })
+    }
+
+    /// Sets room `id` aside: it is not swept again (its deadline is
+    /// cleared) and `why` is kept for an operator.
+    pub(crate) async fn quarantine(&self, id: &str, why: &str) -> Result<(), sqlx::Error> {
+        on_pool!(self, pool => {
+            sqlx::query("UPDATE rooms SET quarantine = $1, deadline = NULL WHERE id = $2")
+                .bind(why)
+                .bind(id)
+                .execute(pool)
+                .await
+                .map(drop)
+        })
+    }
+
+    /// The rooms waiting or in play that `player` sits in.
+    pub(crate) async fn open_rooms(&self, player: &str) -> Result<i64, sqlx::Error> {
+        on_pool!(self, pool => {
+            sqlx::query(
+                "SELECT (SELECT COUNT(*) FROM rooms WHERE first_player = $1 AND state IN ('waiting', 'playing')) \
+                 + (SELECT COUNT(*) FROM rooms WHERE second_player = $1 AND state IN ('waiting', 'playing'))",
+            )
+            .bind(player)
+            .fetch_one(pool)
+            .await?
+            .try_get::<i64, _>(0)
+        })
+    }
+
+    /// Deletes at most `limit` rooms whose `expires` has passed, with their
+    /// seat keys (their games stay). Returns how many.
+    pub(crate) async fn delete_expired_rooms(
+        &self,
+        now: i64,
+        limit: i64,
+    ) -> Result<u64, sqlx::Error> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let ids: Vec<String> = sqlx::query(
+                "SELECT id FROM rooms WHERE expires IS NOT NULL AND expires <= $1 ORDER BY expires LIMIT $2",
+            )
+            .bind(now)
+            .bind(limit)
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(|row| row.try_get::<String, _>(0))
+            .collect::<Result<_, _>>()?;
+            let mut deleted = 0;
+            for id in &ids {
+                sqlx::query("DELETE FROM seat_keys WHERE room = $1")
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                // Still expired (a rematch in between would have cleared it).
+                deleted += sqlx::query("DELETE FROM rooms WHERE id = $1 AND expires IS NOT NULL AND expires <= $2")
+                    .bind(id)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?
+                    .rows_affected();
+            }
+            tx.commit().await?;
+            Ok(deleted)
+        })
+    }
+
+    /// Deletes at most `limit` players created before `before` who have no
+    /// game and sit in no room. Returns their ids.
+    pub(crate) async fn delete_idle_players(
+        &self,
+        before: i64,
+        limit: i64,
+    ) -> Result<Vec<String>, sqlx::Error> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let ids: Vec<String> = sqlx::query(
+                "SELECT p.id FROM players p WHERE p.created < $1 \
+                 AND NOT EXISTS (SELECT 1 FROM games g WHERE g.first_player = p.id) \
+                 AND NOT EXISTS (SELECT 1 FROM games g WHERE g.second_player = p.id) \
+                 AND NOT EXISTS (SELECT 1 FROM rooms r WHERE r.first_player = p.id) \
+                 AND NOT EXISTS (SELECT 1 FROM rooms r WHERE r.second_player = p.id) \
+                 ORDER BY p.created LIMIT $2",
+            )
+            .bind(before)
+            .bind(limit)
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(|row| row.try_get::<String, _>(0))
+            .collect::<Result<_, _>>()?;
+            for id in &ids {
+                for sql in [
+                    "DELETE FROM seat_keys WHERE player = $1",
+                    "DELETE FROM ratings WHERE player = $1",
+                    "DELETE FROM players WHERE id = $1",
+                ] {
+                    sqlx::query(sql).bind(id).execute(&mut *tx).await?;
+                }
+            }
+            tx.commit().await?;
+            Ok(ids)
         })
     }
 
@@ -530,9 +692,12 @@ impl Db {
             .await?
             .iter()
             .map(|row| {
+                let player: String = row.try_get(0)?;
+                let name: Option<String> = row.try_get(1)?;
                 Ok(Ranked {
-                    player: row.try_get(0)?,
-                    name: row.try_get(1)?,
+                    display: crate::names::display(name.as_deref(), &player),
+                    player,
+                    name,
                     rating: row.try_get(2)?,
                     deviation: row.try_get(3)?,
                     games: row.try_get(4)?,
@@ -553,8 +718,8 @@ impl Db {
     ) -> Result<Vec<GameRow>, sqlx::Error> {
         on_pool!(self, pool => {
             sqlx::query(
-                "SELECT room, game_number, mode, first_player, second_player, winner, result, moves, finished \
-                 FROM games WHERE first_player = $1 OR second_player = $1 \
+                "SELECT room, game_number, mode, first_player, second_player, winner, result, moves, finished, \
+                 rated, aborted FROM games WHERE first_player = $1 OR second_player = $1 \
                  ORDER BY finished DESC, room, game_number LIMIT $2",
             )
             .bind(player)
@@ -573,6 +738,8 @@ impl Db {
                     result: row.try_get(6)?,
                     moves: row.try_get(7)?,
                     finished: row.try_get(8)?,
+                    rated: row.try_get(9)?,
+                    aborted: row.try_get(10)?,
                 })
             })
             .collect()

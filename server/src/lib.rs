@@ -27,6 +27,9 @@ mod error;
 mod hub;
 mod limit;
 mod live;
+mod names;
+mod player_limit;
+mod policy;
 mod metrics;
 mod net;
 mod obs;
@@ -50,6 +53,8 @@ pub use clock::{Clock, FakeClock, SystemClock};
 pub use db::{Db, GameRow, Ranked};
 pub use error::ApiError;
 pub use limit::{RateLimits, JOINS_PER_MINUTE, PLAYERS_PER_MINUTE, ROOMS_PER_MINUTE};
+pub use names::{display as display_name, MAX_NAME_CHARS};
+pub use policy::Policy;
 
 use service::App;
 
@@ -76,6 +81,8 @@ pub struct Config {
     pub sweep_every: Duration,
     /// The rate limits per client IP address.
     pub limits: RateLimits,
+    /// Per-player limits, rated games per pair, retention ([`Policy::default`]).
+    pub policy: Policy,
 }
 
 impl Config {
@@ -91,6 +98,7 @@ impl Config {
             web: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../web")),
             sweep_every: Duration::from_secs(1),
             limits: RateLimits::default(),
+            policy: Policy::default(),
         }
     }
 }
@@ -222,6 +230,7 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Server, Star
         rooms: Default::default(),
         players: Default::default(),
         write_lock: Default::default(),
+        strangers: service::Strangers::new(config.policy),
     let mut limits = config.net;
     if let Some(files) = net::fit_to_open_files(&mut limits) {
         tracing::warn!(
