@@ -160,9 +160,11 @@ mod tests {
         assert_eq!(clean("\u{FF21}na").unwrap().as_deref(), Some("Ana"));
         assert_eq!(clean("\u{FB01}sh").unwrap().as_deref(), Some("fish"));
         assert_eq!(
-            clean("  Ana \u{00A0}\t Lu  ").unwrap().as_deref(),
+            clean("  Ana \u{00A0}\u{2003} Lu  ").unwrap().as_deref(),
             Some("Ana Lu")
         );
+        // A tab or a line break is a control character: refused.
+        assert!(clean("Ana\tLu").is_err());
         // Composed and decomposed accents are one name.
         assert_eq!(
             clean("Jose\u{0301}").unwrap(),

@@ -257,6 +257,23 @@ fn first_legal(view: &Value) -> String {
         .to_owned()
 }
 
+/// Plays `n` plies, each the first legal move of the seat to move (`a`
+/// sits first, `b` second); the last answer. Two moves each make a game
+/// long enough to be rated (a shorter one is aborted).
+async fn plies(s: &Site, room: &str, a: &Player, b: &Player, n: usize) -> Value {
+    let mut res = json!({ "view": view(s, room).await });
+    for _ in 0..n {
+        let who = if res["view"]["turn"] == "first" { a } else { b };
+        let (status, next) = s
+            .client
+            .act(room, who, mv(&first_legal(&res["view"])))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        res = next;
+    }
+    res
+}
+
 async fn players(s: &Site) -> (Player, Player) {
     (s.client.player("Ana").await, s.client.player("Beto").await)
 }
@@ -270,6 +287,8 @@ async fn a_game_by_link_from_creation_to_rating(s: Site) {
     assert_eq!(status, StatusCode::OK, "{res}");
     assert_eq!(res["seat"], "first");
     assert_eq!(res["view"]["moves"].as_array().unwrap().len(), 1);
+    // Two moves each: a game to rate.
+    plies(&s, &room, &a, &b, 3).await;
     let (status, res) = s.client.act(&room, &b, json!({"type": "resign"})).await;
     assert_eq!(status, StatusCode::OK, "{res}");
     assert_eq!(res["view"]["state"], "finished");
@@ -287,7 +306,7 @@ async fn a_game_by_link_from_creation_to_rating(s: Site) {
         assert_eq!(games.len(), 1, "{g}");
         assert_eq!(games[0]["winner"], a.id.as_str());
         assert_eq!(games[0]["room"], room.as_str());
-        assert_eq!(games[0]["moves"], 1);
+        assert_eq!(games[0]["moves"], 4);
     }
     // Ratings: one Glicko-2 update from the defaults (the crate's own numbers).
     let (w, l) = draughts_server::rating::update(
@@ -614,8 +633,8 @@ async fn first_legal_of_any(s: &Site, room: &str) -> String {
 async fn absence_claim_after_two_days_to_the_second(s: Site) {
     let (a, b) = players(&s).await;
     let room = s.client.room(&a, &b, "english", "correspondence").await;
-    let m = first_legal(&view(&s, &room).await);
-    let (_, res) = s.client.act(&room, &a, mv(&m)).await;
+    // Five plies (a game long enough to rate): the second seat is to move.
+    let res = plies(&s, &room, &a, &b, 5).await;
     let at = res["view"]["absence_claimable_at"].as_u64().unwrap();
     assert_eq!(at, T0 + 172_800 + 1, "more than two days");
     s.clock.set(at - 1);
@@ -666,6 +685,8 @@ async fn live_move_time_to_the_second_and_the_sweep_pushes_the_loss(s: Site) {
         StatusCode::OK,
         "a move at the last second is in time: {res}"
     );
+    // Four more plies at that second (a game long enough to rate).
+    let res = plies(&s, &room, &a, &b, 4).await;
     let deadline = res["view"]["move_deadline"].as_u64().unwrap();
     assert_eq!(deadline, T0 + 120);
     let mut ws = socket(&s, &room).await;
@@ -763,6 +784,7 @@ async fn unknown_room_mode_and_path(s: Site) {
 async fn draw_offer_accepted_is_a_rated_draw(s: Site) {
     let (a, b) = players(&s).await;
     let room = s.client.room(&a, &b, "english", "correspondence").await;
+    plies(&s, &room, &a, &b, 4).await;
     let (status, e) = s
         .client
         .act(&room, &b, json!({"type": "accept_draw"}))
