@@ -9,13 +9,13 @@ Usage (from anywhere; python3 standard library only):
 
 What it does, in order:
 
-1. Builds our command line with the full release profile of Cargo.toml (LTO as
-   configured there; any CARGO_PROFILE_* variable is removed from the build's
+1. Builds our command line with the `perft` profile of Cargo.toml (thin LTO,
+   one codegen unit; any CARGO_PROFILE_* variable is removed from the build's
    environment) and `target-cpu=native` (.cargo/config.toml), into its own
    target directory, $SPEED_TARGET_DIR (default target-perf next to the
    repository's folder), so that a
    shared target directory with other settings is left alone:
-       cargo build --release -p draughts-cli --target-dir $SPEED_TARGET_DIR
+       cargo build --profile perft -p draughts-cli --target-dir $SPEED_TARGET_DIR
 2. Finds the peers in $PEERS; with --build-peers, builds the ones missing from
    sources already unpacked there (the script never downloads anything).
    It expects exactly the builds of the peers' README (shared/peers/README.md),
@@ -143,7 +143,7 @@ def sh(cmd, cwd, env=None):
 def build_ours(target_dir):
     env = {k: v for k, v in os.environ.items() if not k.startswith("CARGO_PROFILE_")}
     env.pop("CARGO_TARGET_DIR", None)
-    sh(f"cargo build --release -p draughts-cli --target-dir {target_dir}", REPO, env)
+    sh(f"cargo build --profile perft -p draughts-cli --target-dir {target_dir}", REPO, env)
 
 
 def peer_paths(peers):
@@ -225,7 +225,7 @@ def main():
     except Failure as e:
         say(str(e))
         return 2
-    ours = os.path.join(target_dir, "release/draughts")
+    ours = os.path.join(target_dir, "perft/draughts")
     paths = peer_paths(peers)
     for tool in [ours] + [paths[p] for p in sorted(wanted)]:
         if not os.access(tool, os.X_OK):
@@ -234,7 +234,7 @@ def main():
 
     say(f"date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M:%S} UTC")
     say(f"machine: {cpu_model()}, {os.cpu_count()} logical cores, {platform.system()} {platform.release()}")
-    say(f"ours: {ours} (cargo build --release -p draughts-cli, full release profile, target-cpu=native)")
+    say(f"ours: {ours} (cargo build --profile perft -p draughts-cli: thin LTO, one codegen unit, target-cpu=native)")
     say(f"runs per side and row: {a.runs}, alternating ours/peer; times are CPU seconds (user+sys) of each process")
     say("")
     results = []
