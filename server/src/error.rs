@@ -153,7 +153,9 @@ impl From<sqlx::Error> for ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = match crate::obs::request_id() {
-            Some(id) => Json(json!({"error": self.kind, "message": self.message, "request_id": id})),
+            Some(id) => {
+                Json(json!({"error": self.kind, "message": self.message, "request_id": id}))
+            }
             None => Json(json!({"error": self.kind, "message": self.message})),
         };
         match self.retry_after {

@@ -95,7 +95,11 @@ async fn session(
     let mut heard = Instant::now();
     let mut ping = tokio::time::interval_at(Instant::now() + limits.ping_every, limits.ping_every);
     ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    let sent = timeout(send_wait, socket.send(Message::Text(first.text.as_ref().into()))).await;
+    let sent = timeout(
+        send_wait,
+        socket.send(Message::Text(first.text.as_ref().into())),
+    )
+    .await;
     let end = if !matches!(sent, Ok(Ok(()))) {
         End::Client
     } else {

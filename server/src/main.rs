@@ -40,7 +40,9 @@ fn seconds(text: &str) -> Result<Secs, String> {
     if s.is_finite() && s > 0.0 && s <= 86_400.0 {
         Ok(Secs(Duration::from_secs_f64(s)))
     } else {
-        Err(format!("{text} is not a number of seconds between 0 and 86400"))
+        Err(format!(
+            "{text} is not a number of seconds between 0 and 86400"
+        ))
     }
 }
 

@@ -309,7 +309,12 @@ impl Metrics {
             u8::from(database_up).to_string(),
         );
         if let Some(rooms) = rooms {
-            help(&mut out, "draughts_rooms", "gauge", "Stored rooms by state.");
+            help(
+                &mut out,
+                "draughts_rooms",
+                "gauge",
+                "Stored rooms by state.",
+            );
             for (state, n) in rooms {
                 let state: String = state
                     .chars()

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Body;
+use axum::error_handling::HandleErrorLayer;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, Response, StatusCode};
 use axum::Router;
@@ -21,7 +22,6 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tower::util::BoxCloneSyncService;
-use axum::error_handling::HandleErrorLayer;
 use tower::ServiceBuilder;
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
@@ -288,9 +288,13 @@ impl Net {
                 self.metrics.socket_refused(why);
                 tracing::info!(room, refused = why.label(), "websocket refused");
                 let message = match why {
-                    Refusal::Full => "the server has as many live connections as it can hold: try again later",
+                    Refusal::Full => {
+                        "the server has as many live connections as it can hold: try again later"
+                    }
                     Refusal::Address => "too many live connections from your address: close some",
-                    Refusal::Room => "this room has as many watchers as it can hold: try again later",
+                    Refusal::Room => {
+                        "this room has as many watchers as it can hold: try again later"
+                    }
                 };
                 ApiError::new(why.status(), "too_many_sockets", message)
             })
@@ -543,7 +547,9 @@ mod tests {
         assert_eq!(slots.open(), 3);
         slots.take(a, Some(("r", 2)), 4, 2).unwrap();
         // 0: no cap.
-        let many: Vec<_> = (0..50).map(|_| slots.take(b, None, 0, 0).unwrap()).collect();
+        let many: Vec<_> = (0..50)
+            .map(|_| slots.take(b, None, 0, 0).unwrap())
+            .collect();
         assert_eq!(slots.open(), 53);
         drop(many);
         assert_eq!(slots.open(), 3);

@@ -46,7 +46,11 @@ fn new_request_id() -> Arc<str> {
     });
     // An odd multiplier is a bijection: distinct counters, distinct ids.
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    format!("{:016x}", base.wrapping_add(n.wrapping_mul(0x9e37_79b9_7f4a_7c15))).into()
+    format!(
+        "{:016x}",
+        base.wrapping_add(n.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+    )
+    .into()
 }
 
 /// The room id in an `/api/rooms/{room}...` path.

@@ -36,6 +36,8 @@ impl Process {
                 "0",
             ])
             .stdout(Stdio::piped())
+            // Warnings and errors only: not a line per request.
+            .env("RUST_LOG", "warn")
             .stderr(Stdio::inherit())
             .spawn()
             .expect("spawn draughts-server");
