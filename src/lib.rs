@@ -42,6 +42,8 @@ pub mod bitboard;
 pub mod draws;
 pub mod dxp;
 pub mod dynamic;
+#[cfg(feature = "egdb")]
+pub mod egdb;
 pub mod engine;
 pub mod error;
 mod face;
@@ -78,6 +80,7 @@ pub use draws::{
 pub use error::{FenError, Illegality, MoveError, PositionError, UnknownVariant};
 pub use game::{Declaration, DrawMode, Game, GameError};
 pub use geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal, Geometry, Layout};
+pub use mode::Mode;
 pub use moves::{Jump, Jumps, Move, MoveList, MoveMode};
 pub use names::UnknownName;
 pub use outcome::{Outcome, WinReason};
@@ -86,7 +89,6 @@ pub use perft::{
 };
 pub use position::{KingRun, Piece, PieceKind, Position, Setup};
 pub use squares::{BitsOf, SquareSet, SquareSetIter};
-pub use mode::Mode;
 pub use variant::{
     Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, English, Frisian, Frysk,
     GameType, International, Italian, Killer, KingLanding, KingRange, MidCapturePromotion, Pool,

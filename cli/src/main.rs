@@ -8,6 +8,7 @@ mod board;
 mod common;
 mod count;
 mod dxp;
+mod egdb;
 mod external;
 mod hub;
 mod matches;
@@ -47,6 +48,8 @@ enum Command {
     Replay(replay::Args),
     /// Play a game in the terminal.
     Play(play::Args),
+    /// Endgame databases: build, probe and verify (any variant).
+    Egdb(egdb::Args),
 }
 
 /// A command-line error from clap as one line, `draughts: <message>`: the
@@ -123,6 +126,7 @@ fn main() -> ExitCode {
         Command::Dxp(args) => dxp::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Play(args) => play::run(args),
+        Command::Egdb(args) => egdb::run(args),
     };
     match result {
         Ok(code) => code,
