@@ -11,11 +11,19 @@
 //! refused (BACKACC 1); anything else is ignored. A connection closed in the
 //! middle of a message ends the session; the listener then waits for the
 //! next one.
+//!
+//! Time: each game is played on the clock its request gives (`minutes` for
+//! the whole game, or for every `moves` moves), whichever side sent it. Our
+//! side keeps its own clock ([`GameClock`]) from the real time each of its
+//! moves took, from the opponent's move's arrival to ours being sent, and
+//! each search gets the library's time management on that clock (the same
+//! as the Hub's `level time=`). A request of 0 minutes, or `--nodes`, leaves
+//! the level's own limit (hard: 1 s a move).
 use draughts::dxp::{
     frame, AcceptCode, BackCode, DxpError, EndReason, Framer, GameAccept, GameEnd, GameRequest,
     Message, MoveMessage, VERSION,
 };
-use draughts::engine::{Engine, Hooks, Level, LevelSpec};
+use draughts::engine::{Engine, GameClock, Hooks, Level, LevelSpec, TimeControl};
 use draughts::{Color, Game, International, Outcome, Position};
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -40,9 +48,22 @@ pub struct Args {
     /// Games to play (`--connect`); colours alternate, ours White first.
     #[arg(long, short, default_value_t = 2)]
     games: u32,
-    /// Thinking time per side per game, in minutes, sent in game requests.
-    #[arg(long, default_value_t = 10)]
+    /// Thinking time per side per game, in minutes, sent in game requests
+    /// (`--connect`); with `--moves`, for every that many moves.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u16).range(0..=999))]
     minutes: u16,
+    /// The moves `--minutes` are for, sent in game requests (0: the whole
+    /// game).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=999))]
+    moves: u16,
+    /// Our clock runs this many times as fast as real time (for tests and
+    /// quick trials: a 1-minute game over in 6 s at 10).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    clock_speed: u64,
+    /// Print each of our moves' time on stderr: used, planned, the most
+    /// allowed and what is left, in ms of our clock.
+    #[arg(long, short)]
+    verbose: bool,
     /// Plies after which the initiator ends a game as a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
@@ -64,6 +85,12 @@ pub struct Config {
     pub games: u32,
     /// Thinking time per side per game sent in game requests, in minutes.
     pub minutes: u16,
+    /// The moves `minutes` are for, sent in game requests (0: the whole game).
+    pub moves: u16,
+    /// Our clock's speed over real time (1: real time).
+    pub clock_speed: u64,
+    /// Print each of our moves' time on stderr.
+    pub verbose: bool,
     /// Plies after which the initiator ends a game as a draw.
     pub max_plies: usize,
     /// The name sent to the other program.
@@ -76,6 +103,12 @@ struct Player {
     ours: Color,
     engine: Engine,
     spec: LevelSpec,
+    /// A node budget replaces the clock (`--nodes`).
+    fixed_nodes: bool,
+    /// Our clock in this game, when the request gave a time.
+    clock: Option<GameClock>,
+    clock_speed: u64,
+    verbose: bool,
     /// We sent a GAMEEND and wait for its confirmation.
     ending: bool,
 }
@@ -91,11 +124,30 @@ impl Player {
             ours: Color::White,
             engine: Engine::new(),
             spec,
+            fixed_nodes: args.nodes.is_some(),
+            clock: None,
+            clock_speed: args.clock_speed.max(1),
+            verbose: args.verbose,
             ending: false,
         }
     }
 
-    fn start(&mut self, position: Option<Position<International>>, ours: Color) {
+    /// A new game from `position` (the start when `None`), ours the colour
+    /// we play, on the request's `minutes` for `moves` moves (0: the game).
+    fn start(
+        &mut self,
+        position: Option<Position<International>>,
+        ours: Color,
+        minutes: u16,
+        moves: u16,
+    ) {
+        self.clock = (minutes > 0).then(|| {
+            GameClock::new(TimeControl {
+                base_ms: u64::from(minutes) * 60_000,
+                moves: u32::from(moves),
+                increment_ms: 0,
+            })
+        });
         self.game = match position {
             Some(p) => Game::from_position(p),
             None => Game::new(),
@@ -124,15 +176,47 @@ impl Player {
             });
         }
         let started = Instant::now();
-        let clock = move || started.elapsed().as_millis() as u64;
+        let speed = self.clock_speed;
+        let clock = move || (started.elapsed().as_millis() as u64).saturating_mul(speed);
         let seed = self.game.moves().len() as u64;
+        let spec = self.move_spec();
         let mv = self
             .engine
-            .play(&self.game, &self.spec, seed, Hooks::with_clock(&clock))
+            .play(&self.game, &spec, seed, Hooks::with_clock(&clock))
             .expect("a game that is not over has a move");
         self.game.play(&mv).expect("the engine plays legal moves");
-        let seconds = u16::try_from(started.elapsed().as_secs()).unwrap_or(9999);
+        let used = clock();
+        if let Some(game_clock) = self.clock.as_mut() {
+            let left = game_clock.record(used);
+            if self.verbose {
+                let budget = spec.limits.move_budget();
+                eprintln!(
+                    "dxp time: move {} used={used} planned={} max={} left={left}",
+                    game_clock.moves_made(),
+                    budget.map_or(0, |b| b.target_ms),
+                    budget.map_or(0, |b| b.max_ms),
+                );
+            }
+        } else if self.verbose {
+            eprintln!("dxp time: used={used}");
+        }
+        let seconds = u16::try_from(used / 1000).unwrap_or(9999);
         Message::Move(MoveMessage::from_move(&mv, seconds))
+    }
+
+    /// The level's search limits for our next move: on the game's clock
+    /// when there is one (the level's depth limit kept, its move time
+    /// replaced), unless a node budget was asked for.
+    fn move_spec(&self) -> LevelSpec {
+        let mut spec = self.spec;
+        if let (Some(clock), false) = (self.clock, self.fixed_nodes) {
+            let timed = clock.limits();
+            spec.limits.move_time_ms = None;
+            spec.limits.time_left_ms = timed.time_left_ms;
+            spec.limits.increment_ms = timed.increment_ms;
+            spec.limits.moves_to_go = timed.moves_to_go;
+        }
+        spec
     }
 }
 
@@ -205,7 +289,11 @@ fn follow(link: &mut Link, args: &Config) -> std::io::Result<()> {
                     continue;
                 }
                 let GameRequest {
-                    follower, position, ..
+                    follower,
+                    position,
+                    minutes,
+                    moves,
+                    ..
                 } = r;
                 if position
                     .as_ref()
@@ -214,7 +302,7 @@ fn follow(link: &mut Link, args: &Config) -> std::io::Result<()> {
                     link.send(&accept(args, AcceptCode::Declined))?;
                     continue;
                 }
-                player.start(position, follower);
+                player.start(position, follower, minutes, moves);
                 playing = true;
                 link.send(&accept(args, AcceptCode::Accepted))?;
                 if player.our_turn() {
@@ -294,7 +382,7 @@ fn initiate(
         name: args.name.clone(),
         follower: ours.opponent(),
         minutes: args.minutes,
-        moves: 0,
+        moves: args.moves,
         position: None,
     };
     link.send(&Message::GameRequest(request))?;
@@ -312,7 +400,7 @@ fn initiate(
             Some(other) => eprintln!("dxp: waiting for GAMEACC, ignored {other:?}"),
         }
     }
-    player.start(None, ours);
+    player.start(None, ours, args.minutes, args.moves);
     let stop = last;
     let mut claimed: Option<EndReason> = None;
     if player.our_turn() {
@@ -390,6 +478,9 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         nodes: args.nodes,
         games: args.games,
         minutes: args.minutes,
+        moves: args.moves,
+        clock_speed: args.clock_speed,
+        verbose: args.verbose,
         max_plies: args.max_plies,
         name: args.name.clone(),
     };
