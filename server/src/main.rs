@@ -69,6 +69,18 @@ struct Args {
     /// Seats taken (joins) a minute from one client IP address (0: no limit).
     #[arg(long, default_value_t = JOINS_PER_MINUTE)]
     limit_joins: u32,
+    /// Actions (moves, offers, rematch requests...) a minute by one player (0: no limit).
+    #[arg(long, default_value_t = draughts_server::Policy::default().actions_per_minute)]
+    limit_actions: u32,
+    /// Rated games a day between the same two players.
+    #[arg(long, default_value_t = draughts_server::Policy::default().rated_games_per_pair)]
+    rated_per_pair: u32,
+    /// Seconds a finished room is kept for a rematch, then deleted.
+    #[arg(long, default_value_t = draughts_server::Policy::default().rematch_window)]
+    rematch_window: u64,
+    /// Rooms waiting or in play one player may sit in (0: no bound).
+    #[arg(long, default_value_t = draughts_server::Policy::default().open_rooms_per_player)]
+    open_rooms: u32,
     /// Seconds a client has to send a request's headers; also how long an
     /// idle kept-alive connection is kept.
     #[arg(long, env = "DRAUGHTS_HEADER_TIMEOUT", value_parser = seconds, default_value_t = Secs::of(HEADER_TIMEOUT_SECS))]
@@ -121,6 +133,13 @@ async fn main() -> ExitCode {
         players_per_minute: args.limit_players,
         rooms_per_minute: args.limit_rooms,
         joins_per_minute: args.limit_joins,
+    };
+    config.policy = draughts_server::Policy {
+        actions_per_minute: args.limit_actions,
+        rated_games_per_pair: args.rated_per_pair,
+        rematch_window: args.rematch_window,
+        open_rooms_per_player: args.open_rooms,
+        ..config.policy
     };
     config.net = NetLimits {
         header_timeout: args.header_timeout.0,
