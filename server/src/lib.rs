@@ -27,12 +27,12 @@ mod error;
 mod hub;
 mod limit;
 mod live;
-mod names;
-mod player_limit;
-mod policy;
 mod metrics;
+mod names;
 mod net;
 mod obs;
+mod player_limit;
+mod policy;
 pub mod rating;
 mod secret;
 mod service;
@@ -54,10 +54,6 @@ pub use db::{Db, GameRow, Ranked};
 pub use error::ApiError;
 pub use limit::{RateLimits, JOINS_PER_MINUTE, PLAYERS_PER_MINUTE, ROOMS_PER_MINUTE};
 pub use names::{display as display_name, MAX_NAME_CHARS};
-pub use policy::Policy;
-
-use service::App;
-
 pub use net::{
     NetLimits, BODY_TIMEOUT_SECS, DEAD_AFTER_SECS, HEADER_TIMEOUT_SECS, MAX_CONNECTIONS,
     MAX_CONNECTIONS_PER_ADDRESS, MAX_REQUESTS_IN_FLIGHT, MAX_WEBSOCKETS,
@@ -65,6 +61,10 @@ pub use net::{
     SHUTDOWN_GRACE_SECS,
 };
 pub use obs::{init_logging, redact_url, REQUEST_ID_HEADER};
+pub use policy::Policy;
+
+use service::App;
+
 /// The largest request body accepted, in bytes (larger: 413).
 pub const MAX_BODY: usize = 16 * 1024;
 
@@ -83,14 +83,14 @@ pub struct Config {
     pub limits: RateLimits,
     /// Per-player limits, rated games per pair, retention ([`Policy::default`]).
     pub policy: Policy,
+    /// Timeouts and caps on connections, requests and WebSockets.
+    pub net: NetLimits,
 }
 
 impl Config {
     /// The defaults (127.0.0.1:8080, the repository's `web/`, a sweep each
     /// second, [`RateLimits::default`], [`NetLimits::default`]) with the
     /// given database.
-    /// Timeouts and caps on connections, requests and WebSockets.
-    pub net: NetLimits,
     pub fn new(database: impl Into<String>) -> Self {
         Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
@@ -99,6 +99,7 @@ impl Config {
             sweep_every: Duration::from_secs(1),
             limits: RateLimits::default(),
             policy: Policy::default(),
+            net: NetLimits::default(),
         }
     }
 }
@@ -106,7 +107,6 @@ impl Config {
 /// Why the server did not start.
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
-            net: NetLimits::default(),
     /// The database could not be opened or migrated.
     #[error("database {url}: {source}")]
     Database {
@@ -131,6 +131,7 @@ pub struct Server {
     addr: SocketAddr,
     db: Db,
     tasks: Vec<JoinHandle<()>>,
+    shutdown: watch::Sender<bool>,
 }
 
 impl Server {
@@ -139,7 +140,6 @@ impl Server {
         self.addr
     }
 
-    shutdown: watch::Sender<bool>,
     /// Its database pool.
     pub fn db(&self) -> &Db {
         &self.db
@@ -151,14 +151,6 @@ impl Server {
             let _ = http.await;
         }
     }
-
-    /// Stops every task at once (as a crash would, for tests).
-    pub fn abort(&self) {
-        for task in &self.tasks {
-            task.abort();
-        }
-    }
-}
 
     /// Stops gracefully: no new connection is accepted, open requests are
     /// answered, WebSockets are closed (1001), all within the configured
@@ -172,6 +164,14 @@ impl Server {
         self.abort();
         tracing::info!("stopped");
     }
+
+    /// Stops every task at once (as a crash would, for tests).
+    pub fn abort(&self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -195,25 +195,25 @@ fn router(app: Arc<App>, net: Arc<net::Net>, web: PathBuf) -> Router {
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app.clone());
     Router::new()
+        .route("/healthz", get(obs::healthz))
+        .route("/metrics", get(obs::metrics))
+        .with_state(app)
         .nest("/api", api)
         .fallback_service(ServeDir::new(web))
+        .layer(Extension(net))
 }
 
 /// Opens the database (migrating it), binds, and serves in the background.
 pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Server, StartError> {
+    let database = redact_url(&config.database);
     let db = Db::connect(&config.database)
         .await
-        .route("/healthz", get(obs::healthz))
-        .route("/metrics", get(obs::metrics))
-        .with_state(app)
         .map_err(|source| StartError::Database {
             url: database.clone(),
-        .layer(Extension(net))
             source,
         })?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
-    let database = redact_url(&config.database);
         .map_err(|source| StartError::Listen {
             addr: config.listen,
             source,
@@ -222,15 +222,6 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Server, Star
         addr: config.listen,
         source,
     })?;
-    let app = Arc::new(App {
-        db: db.clone(),
-        clock,
-        hub: hub::Hub::default(),
-        limits: limit::Limiters::new(config.limits),
-        rooms: Default::default(),
-        players: Default::default(),
-        write_lock: Default::default(),
-        strangers: service::Strangers::new(config.policy),
     let mut limits = config.net;
     if let Some(files) = net::fit_to_open_files(&mut limits) {
         tracing::warn!(
@@ -241,6 +232,15 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Server, Star
     }
     let (shutdown, down) = watch::channel(false);
     let net = Arc::new(net::Net::new(limits, down));
+    let app = Arc::new(App {
+        db: db.clone(),
+        clock,
+        hub: hub::Hub::default(),
+        limits: limit::Limiters::new(config.limits),
+        rooms: Default::default(),
+        players: Default::default(),
+        write_lock: Default::default(),
+        strangers: service::Strangers::new(config.policy),
     });
     let mut tasks = Vec::new();
     if let Db::Postgres(pool) = &db {
@@ -289,8 +289,6 @@ async fn sweep(app: Arc<App>, net: Arc<net::Net>, every: Duration) {
                     );
                 }
             }
-        }
-    }
             Err(e) => {
                 net.metrics.swept(Err(()), began.elapsed());
                 if down_since.is_none() {
@@ -306,4 +304,6 @@ async fn sweep(app: Arc<App>, net: Arc<net::Net>, every: Duration) {
         if forgot.elapsed() >= Duration::from_secs(60) {
             app.limits.forget_idle();
             forgot = tokio::time::Instant::now();
+        }
+    }
 }
