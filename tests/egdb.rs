@@ -1,0 +1,541 @@
+//! Endgame databases (`draughts::egdb`): position counts against OEIS,
+//! English king against king against the published figures, the
+//! self-consistency check over every variant, a second solver written
+//! independently of the index and the rounds, and playouts along the best
+//! moves.
+//!
+//! The heavier runs (4 pieces) are `#[ignore]`d: `cargo test --release
+//! --test egdb -- --ignored`.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use draughts::egdb::{build_all, slices_up_to, verify, Egdb, EgdbError, Slice, Value};
+use draughts::{
+    Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, English, Frisian, Frysk,
+    International, Italian, Killer, Outcome, Pool, Position, Russian, Setup, Spanish, SquareSet,
+    Thai, Turkish, Variant,
+};
+
+/// Positions per piece count (side to move not counted).
+fn positions_with<V: Variant>(pieces: u32) -> u64 {
+    slices_up_to(pieces)
+        .into_iter()
+        .filter(|s| s.pieces() == pieces)
+        .map(|s| s.positions::<V>())
+        .sum()
+}
+
+/// OEIS A055213: English checkers positions with n pieces (men never on their
+/// promotion row, the side to move not counted).
+#[test]
+fn english_position_counts_are_oeis_a055213() {
+    assert_eq!(positions_with::<English>(1), 120);
+    assert_eq!(positions_with::<English>(2), 6_972);
+    assert_eq!(positions_with::<English>(3), 261_224);
+    assert_eq!(positions_with::<English>(4), 7_092_774);
+}
+
+/// Every index is one distinct legal position and back: rank(unrank(i)) = i,
+/// checked on the positions' FEN (a position can be parsed back) and
+/// through the lookups of a built database (every position is found).
+#[test]
+fn index_is_a_bijection_onto_legal_positions() {
+    let db = build_all::<Russian>(2, 1, |_| {}).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for pos in every_position::<Russian>(2) {
+        assert!(seen.insert(pos), "{pos:?} twice");
+        db.lookup(&pos).unwrap();
+    }
+    let stored: u64 = slices_up_to(2)
+        .iter()
+        .map(|s| 2 * s.positions::<Russian>())
+        .sum();
+    assert_eq!(seen.len() as u64, stored);
+}
+
+/// English king against king: 992 positions with White to move (32 squares
+/// for White's king, 31 for Black's): 230 wins, 654 draws, 108 losses, the
+/// published figures; the longest win takes 11 plies. The brief's source
+/// gives 32 positions at 11 plies; the database has 34, and a plain
+/// depth-limited minimax (`longest_king_wins_agree_with_minimax`) confirms
+/// all 34, including the pair W:WK4:BK29 and W:WK29:BK4 (the two kings in
+/// the single corners, an orbit of 2 under the board's symmetries where the
+/// others come in 4s).
+#[test]
+fn english_king_against_king_is_the_published_figures() {
+    let db = build_all::<English>(2, 1, |_| {}).unwrap();
+    let kk = Slice {
+        white_men: 0,
+        white_kings: 1,
+        black_men: 0,
+        black_kings: 1,
+    };
+    let (mut win, mut draw, mut loss) = (0, 0, 0);
+    let mut longest = 0;
+    let mut at_longest = 0;
+    let mut total = 0;
+    for pos in every_position::<English>(2) {
+        if Slice::of(&pos) != kk || pos.turn() != Color::White {
+            continue;
+        }
+        total += 1;
+        let e = db.lookup(&pos).unwrap();
+        match e.value {
+            Value::Win => {
+                win += 1;
+                if e.distance > longest {
+                    longest = e.distance;
+                    at_longest = 0;
+                }
+                if e.distance == longest {
+                    at_longest += 1;
+                }
+            }
+            Value::Draw => draw += 1,
+            Value::Loss => loss += 1,
+        }
+    }
+    assert_eq!(total, 992);
+    assert_eq!((win, draw, loss), (230, 654, 108));
+    assert_eq!((longest, at_longest), (11, 34));
+}
+
+/// Can the side to move force a win within `plies` plies? (Plain minimax.)
+fn wins_within<V: Variant>(pos: &Position<V>, plies: u16) -> bool {
+    plies > 0
+        && pos
+            .legal_moves()
+            .iter()
+            .any(|m| loses_within(&pos.play(m), plies - 1))
+}
+
+/// Must the side to move lose within `plies` plies?
+fn loses_within<V: Variant>(pos: &Position<V>, plies: u16) -> bool {
+    let moves = pos.legal_moves();
+    moves.is_empty() || (plies > 0 && moves.iter().all(|m| wins_within(&pos.play(m), plies - 1)))
+}
+
+/// The English king-against-king wins of 11 plies: a plain minimax finds a
+/// forced win in 11 plies and none in 9, for each of them.
+#[test]
+fn longest_king_wins_agree_with_minimax() {
+    let db = build_all::<English>(2, 1, |_| {}).unwrap();
+    let mut n = 0;
+    for a in 1..=32u8 {
+        for b in (1..=32u8).filter(|&b| b != a) {
+            let pos = Position::<English>::from_fen(&format!("W:WK{a}:BK{b}")).unwrap();
+            let e = db.lookup(&pos).unwrap();
+            if e.value == Value::Win && e.distance == 11 {
+                assert!(wins_within(&pos, 11), "{}", pos.to_fen());
+                assert!(!wins_within(&pos, 9), "{}", pos.to_fen());
+                n += 1;
+            }
+        }
+    }
+    assert_eq!(n, 34);
+}
+
+/// Every position of the slices with 1 to `pieces` pieces, both sides to
+/// move, enumerated through `Setup` (independently of the index).
+fn every_position<V: Variant>(pieces: u32) -> Vec<Position<V>> {
+    let squares: Vec<_> = SquareSet::<V>::all().iter().collect();
+    let mut out = Vec::new();
+    // Each square: empty, white man, white king, black man, black king.
+    fn rec<V: Variant>(
+        squares: &[draughts::Square],
+        at: usize,
+        left: u32,
+        setup: Setup<V>,
+        placed: u32,
+        out: &mut Vec<Position<V>>,
+    ) {
+        if at == squares.len() {
+            if placed == 0 {
+                return;
+            }
+            for turn in [Color::White, Color::Black] {
+                let s = Setup {
+                    turn: Some(turn),
+                    ..setup
+                };
+                if let Ok(p) = Position::from_setup(s) {
+                    out.push(p);
+                }
+            }
+            return;
+        }
+        rec(squares, at + 1, left, setup, placed, out);
+        if left == 0 {
+            return;
+        }
+        let one = SquareSet::<V>::from_square(squares[at]);
+        for (white, king) in [(true, false), (true, true), (false, false), (false, true)] {
+            let mut s = setup;
+            let side = if white { &mut s.white } else { &mut s.black };
+            *side = SquareSet::from_bits(side.bits() | one.bits());
+            if king {
+                s.kings = SquareSet::from_bits(s.kings.bits() | one.bits());
+            }
+            rec(squares, at + 1, left - 1, s, placed + 1, out);
+        }
+    }
+    rec(&squares, 0, pieces, Setup::default(), 0, &mut out);
+    out
+}
+
+/// A second solver, sharing nothing with the database but the rules: the
+/// positions reachable from `start` in a hash map, then sweeps of
+/// min/max updates (a move to a lost position wins one ply after the
+/// fastest such loss; a position whose moves all reach won positions loses
+/// one ply after the slowest) until nothing changes. What stays unknown is a
+/// draw. Returns (value for the side to move, distance).
+fn naive_solve<V: Variant>(start: &[Position<V>]) -> HashMap<Position<V>, (Value, u16)> {
+    let mut succ: HashMap<Position<V>, Vec<Position<V>>> = HashMap::new();
+    let mut stack: Vec<Position<V>> = start.to_vec();
+    while let Some(p) = stack.pop() {
+        if succ.contains_key(&p) {
+            continue;
+        }
+        let next: Vec<Position<V>> = if p.outcome().is_some() {
+            Vec::new()
+        } else {
+            p.legal_moves()
+                .iter()
+                .map(|m| {
+                    // The index leaves the king-move limit's count out
+                    // (Frisian): so does this solver.
+                    let mut s = p.play(m).to_setup();
+                    s.king_runs = [None; 2];
+                    Position::from_setup(s).unwrap()
+                })
+                .collect()
+        };
+        stack.extend(next.iter().copied());
+        succ.insert(p, next);
+    }
+    let mut val: HashMap<Position<V>, Option<(Value, u16)>> = HashMap::new();
+    for p in succ.keys() {
+        let v = p.outcome().map(|o| match o {
+            Outcome::Win { winner, .. } if winner == p.turn() => (Value::Win, 0),
+            _ => (Value::Loss, 0),
+        });
+        val.insert(*p, v);
+    }
+    loop {
+        let mut changed = false;
+        for (p, next) in &succ {
+            if next.is_empty() {
+                continue;
+            }
+            let mut best_loss: Option<u16> = None;
+            let mut all_won = true;
+            let mut longest = 0;
+            for n in next {
+                match val[n] {
+                    Some((Value::Loss, d)) => {
+                        best_loss = Some(best_loss.map_or(d, |b| b.min(d)));
+                        all_won = false;
+                    }
+                    Some((Value::Win, d)) => longest = longest.max(d),
+                    _ => all_won = false,
+                }
+            }
+            let new = match best_loss {
+                Some(d) => Some((Value::Win, d + 1)),
+                None if all_won => Some((Value::Loss, longest + 1)),
+                None => None,
+            };
+            if val[p] != new {
+                val.insert(*p, new);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    val.into_iter()
+        .map(|(p, v)| (p, v.unwrap_or((Value::Draw, 0))))
+        .collect()
+}
+
+/// The database and the second solver agree on every position with at
+/// most `pieces` pieces.
+/// With `start`, only from the positions of that slice (and all they lead
+/// to).
+fn agrees_with_naive_solver<V: Variant>(pieces: u32, start: Option<&str>) {
+    let db = build_all::<V>(pieces, 2, |_| {}).unwrap();
+    let mut all = every_position::<V>(pieces);
+    if let Some(s) = start {
+        let slice: Slice = s.parse().unwrap();
+        all.retain(|p| Slice::of(p) == slice);
+    }
+    let naive = naive_solve(&all);
+    if start.is_none() {
+        assert_eq!(naive.len(), all.len(), "{}: closed under moves", V::NAME);
+    }
+    let mut decided = 0;
+    for (pos, (value, distance)) in &naive {
+        let e = db.lookup(pos).unwrap();
+        assert_eq!(
+            (e.value, e.distance),
+            (*value, *distance),
+            "{} {}",
+            V::NAME,
+            pos.to_fen()
+        );
+        decided += (*value != Value::Draw) as u32;
+    }
+    assert!(decided > 0, "{}: some positions are decided", V::NAME);
+}
+
+#[test]
+fn database_agrees_with_naive_solver_english_3() {
+    agrees_with_naive_solver::<English>(3, Some("wm1wk1bm0bk1"));
+}
+
+#[test]
+fn database_agrees_with_naive_solver_russian_3() {
+    agrees_with_naive_solver::<Russian>(3, Some("wm1wk0bm0bk2"));
+}
+
+#[test]
+fn database_agrees_with_naive_solver_antidraughts_3() {
+    agrees_with_naive_solver::<Antidraughts>(3, Some("wm1wk1bm1bk0"));
+}
+
+#[test]
+fn database_agrees_with_naive_solver_breakthrough_3() {
+    agrees_with_naive_solver::<Breakthrough>(3, Some("wm2wk0bm1bk0"));
+}
+
+#[test]
+fn database_agrees_with_naive_solver_turkish_2() {
+    agrees_with_naive_solver::<Turkish>(2, None);
+}
+
+#[test]
+fn database_agrees_with_naive_solver_italian_3() {
+    agrees_with_naive_solver::<Italian>(3, Some("wm1wk1bm0bk1"));
+}
+
+#[test]
+fn database_agrees_with_naive_solver_international_2() {
+    agrees_with_naive_solver::<International>(2, None);
+}
+
+#[test]
+fn database_agrees_with_naive_solver_frisian_2() {
+    agrees_with_naive_solver::<Frisian>(2, None);
+}
+
+/// Builds every slice up to `pieces` and verifies each; returns the seconds.
+fn build_and_verify<V: Variant>(pieces: u32) -> f64 {
+    let start = Instant::now();
+    let db = build_all::<V>(pieces, 2, |_| {}).unwrap();
+    for slice in slices_up_to(pieces) {
+        verify(&db, slice).unwrap_or_else(|e| panic!("{}: {e}", V::NAME));
+    }
+    start.elapsed().as_secs_f64()
+}
+
+macro_rules! verify_all {
+    ($pieces:expr, $($v:ty),*) => {{
+        $(
+            let s = build_and_verify::<$v>($pieces);
+            eprintln!("{:>13} {} pieces: built and verified in {s:.1} s", <$v>::NAME, $pieces);
+        )*
+    }};
+}
+
+/// The self-consistency check passes on every slice of every variant up to
+/// 3 pieces on 8x8 boards and 2 pieces on the larger ones.
+#[test]
+fn verify_passes_for_every_variant() {
+    verify_all!(
+        3,
+        English,
+        Russian,
+        Brazilian,
+        Italian,
+        Spanish,
+        Czech,
+        Thai,
+        Pool,
+        Turkish,
+        Antidraughts,
+        Breakthrough
+    );
+    verify_all!(2, International, Canadian, Frisian, Frysk, Killer);
+}
+
+/// 3 pieces on the 10x10 and 12x12 boards.
+#[test]
+#[ignore]
+fn verify_passes_for_large_boards_3_pieces() {
+    verify_all!(3, International, Canadian, Frisian, Frysk, Killer);
+}
+
+/// 4 pieces on every variant (long: see docs/egdb.md for the times).
+#[test]
+#[ignore]
+fn verify_passes_for_every_variant_4_pieces() {
+    verify_all!(
+        4,
+        English,
+        Russian,
+        Brazilian,
+        Italian,
+        Spanish,
+        Czech,
+        Thai,
+        Pool,
+        Turkish,
+        Antidraughts,
+        Breakthrough,
+        International,
+        Canadian,
+        Frisian,
+        Frysk,
+        Killer
+    );
+}
+
+/// A small deterministic generator.
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+}
+
+/// From random decided positions, both sides following the database's best
+/// moves: the game ends after exactly the promised number of plies, won by
+/// the side the database named.
+fn playouts<V: Variant>(pieces: u32, games: usize) {
+    let db = build_all::<V>(pieces, 2, |_| {}).unwrap();
+    let all: Vec<Position<V>> = every_position::<V>(pieces)
+        .into_iter()
+        .filter(|p| db.lookup(p).unwrap().value != Value::Draw)
+        .collect();
+    let mut rng = Lcg(7);
+    for _ in 0..games {
+        let start = all[rng.next() as usize % all.len()];
+        let e = db.lookup(&start).unwrap();
+        let winner = if e.value == Value::Win {
+            start.turn()
+        } else {
+            start.turn().opponent()
+        };
+        let mut pos = start;
+        let mut plies = 0;
+        while pos.outcome().is_none() {
+            let p = db.probe(&pos).unwrap();
+            assert!(!p.best.is_empty(), "{}", pos.to_fen());
+            pos = pos.play(&p.best[rng.next() as usize % p.best.len()]);
+            plies += 1;
+            assert!(
+                plies <= e.distance,
+                "{} longer than promised",
+                start.to_fen()
+            );
+        }
+        assert_eq!(plies, e.distance, "{}", start.to_fen());
+        match pos.outcome() {
+            Some(Outcome::Win { winner: w, .. }) => assert_eq!(w, winner, "{}", start.to_fen()),
+            other => panic!("{}: {other:?}", start.to_fen()),
+        }
+    }
+}
+
+#[test]
+fn playouts_reach_the_promised_result_english() {
+    playouts::<English>(3, 300);
+}
+
+#[test]
+fn playouts_reach_the_promised_result_international() {
+    playouts::<International>(2, 200);
+}
+
+#[test]
+fn playouts_reach_the_promised_result_antidraughts() {
+    playouts::<Antidraughts>(3, 200);
+}
+
+/// A position whose slice is not loaded names the slice; so does a probe
+/// whose successors need a missing slice.
+#[test]
+fn missing_slice_is_named() {
+    let db = build_all::<English>(1, 1, |_| {}).unwrap();
+    let pos = Position::<English>::from_fen("W:WK1:BK32").unwrap();
+    let err = db.lookup(&pos).unwrap_err();
+    assert_eq!(
+        err,
+        EgdbError::MissingSlice(Slice {
+            white_men: 0,
+            white_kings: 1,
+            black_men: 0,
+            black_kings: 1
+        })
+    );
+    assert!(err.to_string().contains("wm0wk1bm0bk1"));
+}
+
+/// Bytes of another variant, truncated or foreign bytes are refused and the
+/// database is unchanged.
+#[test]
+fn bad_bytes_are_refused() {
+    let english = build_all::<English>(1, 1, |_| {}).unwrap();
+    let slice: Slice = "wm0wk1bm0bk0".parse().unwrap();
+    let bytes = english.bytes(slice).unwrap().to_vec();
+    let mut db = Egdb::<Russian>::new();
+    assert!(matches!(
+        db.insert(bytes.clone()),
+        Err(EgdbError::WrongVariant { .. })
+    ));
+    let mut db = Egdb::<English>::new();
+    assert!(matches!(
+        db.insert(&bytes[..bytes.len() - 1]),
+        Err(EgdbError::BadData(_))
+    ));
+    assert!(matches!(
+        db.insert(&b"hello"[..]),
+        Err(EgdbError::BadData(_))
+    ));
+    assert_eq!(db.slices().count(), 0);
+    assert_eq!(db.insert(&bytes[..]).unwrap(), slice);
+    assert!("wm1wk0bm".parse::<Slice>().is_err());
+}
+
+/// Breaking one stored value is caught by verify.
+#[test]
+fn verify_catches_a_corrupted_value() {
+    let db = build_all::<English>(2, 1, |_| {}).unwrap();
+    let slice: Slice = "wm0wk1bm0bk1".parse().unwrap();
+    let mut bytes = db.bytes(slice).unwrap().to_vec();
+    // The first position's code, turned into a loss in 1.
+    bytes[32] = 1;
+    bytes[33] = 0x80;
+    let mut broken = Egdb::<English>::new();
+    for s in slices_up_to(2) {
+        broken.insert(db.bytes(s).unwrap().to_vec()).unwrap();
+    }
+    broken.insert(bytes).unwrap();
+    assert!(matches!(
+        verify(&broken, slice),
+        Err(EgdbError::Inconsistent { .. })
+    ));
+}
+
+#[allow(dead_code)]
+fn unused_variants() {
+    let _ = (
+        Brazilian, Canadian, Czech, Frisian, Frysk, Killer, Pool, Spanish, Thai,
+    );
+}
