@@ -137,9 +137,10 @@ pub struct GameRequest {
     pub name: String,
     /// The colour the follower plays.
     pub follower: Color,
-    /// Thinking time of each side for the whole game, in minutes (0..=999).
+    /// Thinking time of each side, in minutes (0..=999): for the whole game
+    /// when `moves` is 0, else for every `moves` moves.
     pub minutes: u16,
-    /// Moves in the whole game, 0 for no limit (0..=999).
+    /// The moves `minutes` are for, 0 for the whole game (0..=999).
     pub moves: u16,
     /// The starting position, or `None` for the normal one.
     pub position: Option<Position<International>>,
