@@ -76,7 +76,7 @@ pub fn build_slice<V: Variant>(
         let snapshot = &values;
         let layout = &layout;
         let chunk = open.len().div_ceil(threads).max(1);
-        let results: Vec<Result<(Vec<(u64, u16)>, u16), EgdbError>> = std::thread::scope(|s| {
+        let results: Vec<RoundResult> = std::thread::scope(|s| {
             let handles: Vec<_> = open
                 .chunks(chunk)
                 .map(|part| s.spawn(move || round(part, d, layout, snapshot, db)))
@@ -114,6 +114,10 @@ pub fn build_slice<V: Variant>(
     Ok(out)
 }
 
+/// The positions one round resolved (index, code) and the largest distance
+/// it met in other slices.
+type RoundResult = Result<(Vec<(u64, u16)>, u16), EgdbError>;
+
 /// One round over the open positions `part`: the positions resolved at
 /// distance `d`, and the largest distance met in other slices.
 fn round<V: Variant>(
@@ -122,7 +126,7 @@ fn round<V: Variant>(
     layout: &Layout,
     values: &[u16],
     db: &Egdb<'_, V>,
-) -> Result<(Vec<(u64, u16)>, u16), EgdbError> {
+) -> RoundResult {
     let sq = &db.squares;
     let mut updates = Vec::new();
     let mut far = 0u16;
