@@ -91,7 +91,7 @@ struct Args {
     /// Seconds a request may take in all (then 408).
     #[arg(long, env = "DRAUGHTS_REQUEST_TIMEOUT", value_parser = seconds, default_value_t = Secs::of(REQUEST_TIMEOUT_SECS))]
     request_timeout: Secs,
-    /// Open connections in total (0: no cap but the open-files limit).
+    /// Open HTTP connections in total, WebSockets apart (0: no cap but the open-files limit).
     #[arg(long, env = "DRAUGHTS_MAX_CONNECTIONS", default_value_t = MAX_CONNECTIONS)]
     max_connections: usize,
     /// Open connections from one client address, an IPv6 /64 counting as one (0: no cap).

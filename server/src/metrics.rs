@@ -211,7 +211,7 @@ impl Metrics {
         gauge(
             &mut out,
             "draughts_connections_open",
-            "Open TCP connections (WebSockets included).",
+            "Open HTTP connections (upgraded WebSockets are counted apart).",
             connections_open.to_string(),
         );
         counter(

@@ -36,7 +36,8 @@ pub const HEADER_TIMEOUT_SECS: u64 = 10;
 pub const BODY_TIMEOUT_SECS: u64 = 10;
 /// Default: seconds a request may take in all (then 408).
 pub const REQUEST_TIMEOUT_SECS: u64 = 30;
-/// Default: open connections in total (WebSockets included).
+/// Default: open HTTP connections in total (a connection upgraded to a
+/// WebSocket counts against [`MAX_WEBSOCKETS`] instead).
 pub const MAX_CONNECTIONS: usize = 4096;
 /// Default: open connections from one client address (IPv6: one /64).
 pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 128;
@@ -80,7 +81,9 @@ pub struct NetLimits {
     pub body_timeout: Duration,
     /// Time a request may take in all (past it: 408).
     pub request_timeout: Duration,
-    /// Open connections in total; past it a new one is answered 503 and closed.
+    /// Open HTTP connections in total; past it a new one is answered 503 and
+    /// closed. A connection upgraded to a WebSocket leaves this count for
+    /// the WebSocket caps.
     pub max_connections: usize,
     /// Open connections from one address; past it a new one is answered 429 and closed.
     pub max_connections_per_address: usize,
@@ -484,18 +487,22 @@ pub(crate) fn open_files_limit() -> Option<usize> {
     line.split_whitespace().nth(3)?.parse().ok()
 }
 
-/// Caps `limits.max_connections` to what the open-files limit allows
-/// (keeping 64 descriptors for the database, files and refusals), so that
-/// the cap, not the system, refuses the extra connections. Returns the
-/// limit when it lowered the cap.
+/// Lowers `limits.max_connections` and `limits.max_websockets` (each an
+/// open file) to what the open-files limit allows, keeping 64 descriptors
+/// for the database, files and refusals, so that the caps, not the system,
+/// refuse the extra connections. Returns the limit when it lowered a cap.
 pub(crate) fn fit_to_open_files(limits: &mut NetLimits) -> Option<usize> {
     let files = open_files_limit()?;
-    let room = files.saturating_sub(64).max(16);
-    if limits.max_connections == 0 || limits.max_connections > room {
-        limits.max_connections = room;
-        return Some(files);
+    let room = files.saturating_sub(64).max(32);
+    let cap = |n: usize| if n == 0 { usize::MAX / 4 } else { n };
+    let (connections, sockets) = (cap(limits.max_connections), cap(limits.max_websockets));
+    if connections + sockets <= room {
+        return None;
     }
-    None
+    let sockets = sockets.min(room / 2);
+    limits.max_websockets = sockets;
+    limits.max_connections = connections.min(room - sockets);
+    Some(files)
 }
 
 /// The peer address of a request (set by the accept loop).
