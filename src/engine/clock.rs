@@ -316,8 +316,9 @@ impl GameClock {
         self.left_ms = self.left_ms.saturating_sub(used_ms);
         self.left_ms = self.left_ms.saturating_add(self.control.increment_ms);
         self.moves_made = self.moves_made.saturating_add(1);
+        // A period just ended: its full count of moves is to go again.
         let period = self.control.moves;
-        if period > 0 && self.moves_made % period == 0 {
+        if period > 0 && self.moves_to_go() == Some(period) {
             self.left_ms = self.left_ms.saturating_add(self.control.base_ms);
         }
         self.left_ms
