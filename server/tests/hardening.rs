@@ -338,7 +338,10 @@ async fn a_peer_that_stops_answering_pings_is_dropped(url: String) {
         loop {
             let (_, m) = s.client.get("/metrics", None).await;
             let text = m["text"].as_str().unwrap().to_owned();
-            if sample(&text, "draughts_websockets_dead_total") == Some(1.0) {
+            // Counted dead, then its place freed: wait for both.
+            if sample(&text, "draughts_websockets_dead_total") == Some(1.0)
+                && sample(&text, "draughts_websockets_open") == Some(1.0)
+            {
                 return text;
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
