@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 mod api;
+mod client;
 mod clock;
 mod db;
 mod error;
@@ -31,24 +32,26 @@ mod metrics;
 mod names;
 mod net;
 mod obs;
+mod page;
 mod player_limit;
 mod policy;
+mod public;
 pub mod rating;
 mod secret;
 mod service;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
+use axum::middleware;
 use axum::routing::{get, post};
 use axum::{Extension, Router};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
-use tower_http::services::ServeDir;
 
+pub use client::{BadCidr, Cidr, TrustedProxies};
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use db::{Db, GameRow, Ranked};
 pub use error::ApiError;
@@ -61,6 +64,7 @@ pub use net::{
     SHUTDOWN_GRACE_SECS,
 };
 pub use obs::{init_logging, redact_url, REQUEST_ID_HEADER};
+pub use page::{PageSource, CSP};
 pub use policy::Policy;
 
 use service::App;
@@ -75,8 +79,12 @@ pub struct Config {
     pub listen: SocketAddr,
     /// `postgres://...`, `sqlite://FILE` or a file path (SQLite).
     pub database: String,
-    /// The folder of static files served at `/` (the page).
-    pub web: PathBuf,
+    /// Where the page served at `/` comes from: the copy embedded in the
+    /// binary at build time (the default), or a folder read at each request.
+    pub web: PageSource,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (none by
+    /// default: the connection's peer is the client).
+    pub trusted_proxies: TrustedProxies,
     /// How often rooms whose deadline has passed are brought up to date.
     pub sweep_every: Duration,
     /// The rate limits per client IP address.
@@ -95,7 +103,8 @@ impl Config {
         Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
             database: database.into(),
-            web: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../web")),
+            web: PageSource::Embedded,
+            trusted_proxies: TrustedProxies::default(),
             sweep_every: Duration::from_secs(1),
             limits: RateLimits::default(),
             policy: Policy::default(),
@@ -179,8 +188,9 @@ impl Drop for Server {
     }
 }
 
-/// The API, the health and metrics endpoints, and the static files.
-fn router(app: Arc<App>, net: Arc<net::Net>, web: PathBuf) -> Router {
+/// The API, the health and metrics endpoints, and the page; every answer
+/// carries the security headers ([`page::security_headers`]).
+fn router(app: Arc<App>, net: Arc<net::Net>, web: PageSource) -> Router {
     let api = Router::new()
         .route("/players", post(api::create_player))
         .route("/players/{player}/games", get(api::games))
@@ -199,7 +209,9 @@ fn router(app: Arc<App>, net: Arc<net::Net>, web: PathBuf) -> Router {
         .route("/metrics", get(obs::metrics))
         .with_state(app)
         .nest("/api", api)
-        .fallback_service(ServeDir::new(web))
+        .fallback(page::serve)
+        .with_state(Arc::new(web))
+        .layer(middleware::map_response(page::with_security_headers))
         .layer(Extension(net))
 }
 
@@ -231,7 +243,9 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Server, Star
         );
     }
     let (shutdown, down) = watch::channel(false);
-    let net = Arc::new(net::Net::new(limits, down));
+    let mut net = net::Net::new(limits, down);
+    net.trusted = config.trusted_proxies.clone();
+    let net = Arc::new(net);
     let app = Arc::new(App {
         db: db.clone(),
         clock,

@@ -1,6 +1,8 @@
 //! Rate limits per client IP address (the `governor` crate's keyed
 //! generic cell rate algorithm): making players, making rooms and taking
-//! seats. Moves and reads are not limited.
+//! seats. An IPv6 client counts by its /64, as the connection caps do
+//! ([`AddrKey`]). Moves and reads are not limited here (per player:
+//! `player_limit`).
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -10,6 +12,7 @@ use governor::clock::{Clock as _, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use crate::error::ApiError;
+use crate::net::AddrKey;
 
 /// Default: new players a minute from one address.
 pub const PLAYERS_PER_MINUTE: u32 = 10;
@@ -81,12 +84,12 @@ impl Kind {
 
 /// The limiters of one process.
 pub(crate) struct Limiters {
-    players: Option<DefaultKeyedRateLimiter<IpAddr>>,
-    rooms: Option<DefaultKeyedRateLimiter<IpAddr>>,
-    joins: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    players: Option<DefaultKeyedRateLimiter<AddrKey>>,
+    rooms: Option<DefaultKeyedRateLimiter<AddrKey>>,
+    joins: Option<DefaultKeyedRateLimiter<AddrKey>>,
 }
 
-fn limiter(per_minute: u32) -> Option<DefaultKeyedRateLimiter<IpAddr>> {
+fn limiter(per_minute: u32) -> Option<DefaultKeyedRateLimiter<AddrKey>> {
     let burst = NonZeroU32::new(per_minute)?;
     let quota = Quota::with_period(Duration::from_secs(60) / per_minute)?.allow_burst(burst);
     Some(RateLimiter::keyed(quota))
@@ -111,7 +114,7 @@ impl Limiters {
         let Some(limiter) = limiter else {
             return Ok(());
         };
-        limiter.check_key(&ip).map_err(|not_until| {
+        limiter.check_key(&AddrKey::of(ip)).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             // Whole seconds, rounded up: "0 s" would invite an immediate retry.
             let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
@@ -156,5 +159,29 @@ mod tests {
         for _ in 0..100 {
             limits.check(Kind::Rooms, A).unwrap();
         }
+    }
+
+    #[test]
+    fn an_ipv6_network_shares_one_limit() {
+        let limits = Limiters::new(RateLimits {
+            players_per_minute: 2,
+            ..RateLimits::OFF
+        });
+        // Two addresses of one /64 (a household's network): one count.
+        let a: IpAddr = "2001:db8:1:2::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:ffff::9".parse().unwrap();
+        limits.check(Kind::Players, a).unwrap();
+        limits.check(Kind::Players, b).unwrap();
+        assert_eq!(
+            limits
+                .check(Kind::Players, a)
+                .unwrap_err()
+                .status()
+                .as_u16(),
+            429
+        );
+        // The next /64 is another client.
+        let c: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        limits.check(Kind::Players, c).unwrap();
     }
 }

@@ -54,12 +54,19 @@ struct Args {
     #[arg(long, default_value = "127.0.0.1:8080")]
     listen: SocketAddr,
     /// The database: a SQLite file (path or sqlite://FILE, created if
-    /// missing) or postgres://user:password@host/name.
-    #[arg(long, default_value = "draughts.db", env = "DRAUGHTS_DATABASE")]
-    database: String,
-    /// The folder of the page's static files.
+    /// missing) or postgres://user:password@host/name. Default:
+    /// draughts.db in $XDG_DATA_HOME/draughts-server (~/.local/share/...).
+    #[arg(long, env = "DRAUGHTS_DATABASE")]
+    database: Option<String>,
+    /// Serve the page from this folder (its public files, read at each
+    /// request) instead of the copy embedded in the binary.
     #[arg(long)]
     web: Option<PathBuf>,
+    /// A reverse proxy (address or block, e.g. 127.0.0.1/32; repeatable)
+    /// whose X-Forwarded-For names the client. Without one, the
+    /// connection's peer is the client and the header is ignored.
+    #[arg(long = "trusted-proxy", value_name = "CIDR")]
+    trusted_proxies: Vec<draughts_server::Cidr>,
     /// New players a minute from one client IP address (0: no limit).
     #[arg(long, default_value_t = PLAYERS_PER_MINUTE)]
     limit_players: u32,
@@ -127,7 +134,18 @@ struct Args {
 async fn main() -> ExitCode {
     let args = Args::parse();
     init_logging(args.log_json);
-    let mut config = Config::new(args.database);
+    let database = match args.database {
+        Some(database) => database,
+        None => match default_database() {
+            Ok(path) => path,
+            Err(e) => {
+                eprintln!("draughts-server: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let mut config = Config::new(database);
+    config.trusted_proxies = draughts_server::TrustedProxies(args.trusted_proxies);
     config.listen = args.listen;
     config.limits = RateLimits {
         players_per_minute: args.limit_players,
@@ -156,13 +174,14 @@ async fn main() -> ExitCode {
         shutdown_grace: args.shutdown_grace.0,
     };
     if let Some(web) = args.web {
-        config.web = web;
+        config.web = draughts_server::PageSource::Dir(web);
     }
-    if !config.web.join("pkg/draughts_bg.wasm").is_file() {
+    if !config.web.has("pkg/draughts_bg.wasm").await {
         tracing::warn!(
-            web = %config.web.display(),
+            web = ?config.web,
             "no pkg/draughts_bg.wasm: the page needs the wasm package \
-             (bash bindings/wasm/build.sh builds it); the API works without it"
+             (bash bindings/wasm/build.sh builds it, then build the server again); \
+             the API works without it"
         );
     }
     let server = match start(config, Arc::new(SystemClock)).await {
@@ -204,4 +223,23 @@ async fn stop_signal() -> &'static str {
         let _ = tokio::signal::ctrl_c().await;
         "SIGINT"
     }
+}
+
+/// The database file when none is named: `draughts.db` in the user's data
+/// folder (`$XDG_DATA_HOME/draughts-server`, else
+/// `~/.local/share/draughts-server`), never the working directory (a
+/// checkout's, where it could be committed or served).
+fn default_database() -> Result<String, String> {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|h| !h.is_empty())
+                .map(|h| PathBuf::from(h).join(".local/share"))
+        })
+        .ok_or("no --database, and neither XDG_DATA_HOME nor HOME is set to find a data folder")?;
+    let dir = base.join("draughts-server");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    Ok(dir.join("draughts.db").display().to_string())
 }

@@ -25,6 +25,7 @@ use tower::util::BoxCloneSyncService;
 use tower::ServiceBuilder;
 use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
+use crate::client::TrustedProxies;
 use crate::error::ApiError;
 use crate::metrics::Metrics;
 use crate::obs;
@@ -264,6 +265,8 @@ pub(crate) struct Net {
     pub sockets: Arc<Slots>,
     /// Becomes true when the server shuts down.
     pub shutdown: watch::Receiver<bool>,
+    /// The reverse proxies whose `X-Forwarded-For` names the client.
+    pub trusted: TrustedProxies,
 }
 
 impl Net {
@@ -274,6 +277,7 @@ impl Net {
             connections: Arc::default(),
             sockets: Arc::default(),
             shutdown,
+            trusted: TrustedProxies::default(),
         }
     }
 
@@ -419,12 +423,16 @@ pub(crate) async fn serve(listener: TcpListener, stack: Stack, net: Arc<Net>) {
             }
         };
         let l = &net.limits;
-        let slot = match net.connections.take(
-            peer.ip(),
-            None,
-            l.max_connections,
-            l.max_connections_per_address,
-        ) {
+        // A trusted proxy carries many clients: only the total caps it.
+        let per_address = if net.trusted.trusts(peer.ip()) {
+            0
+        } else {
+            l.max_connections_per_address
+        };
+        let slot = match net
+            .connections
+            .take(peer.ip(), None, l.max_connections, per_address)
+        {
             Ok(slot) => slot,
             Err(why) => {
                 net.metrics.connection_refused(why);
@@ -448,7 +456,9 @@ pub(crate) async fn serve(listener: TcpListener, stack: Stack, net: Arc<Net>) {
             let net = net.clone();
             hyper::service::service_fn(move |req: Request<hyper::body::Incoming>| {
                 let mut req = req.map(Body::new);
-                req.extensions_mut().insert(ConnectInfo(peer));
+                // The client: the peer, or whom a trusted proxy names.
+                let client = SocketAddr::new(net.trusted.client(peer, req.headers()), peer.port());
+                req.extensions_mut().insert(ConnectInfo(client));
                 obs::handle(net.clone(), stack.clone(), req)
             })
         };
