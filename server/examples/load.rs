@@ -144,6 +144,12 @@ fn spawn_server(
             "1000000",
         ])
         .args(&a.server_args)
+        // Warnings only (a log line per request would cost more than the
+        // request), unless the caller chose a level.
+        .env(
+            "RUST_LOG",
+            std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into()),
+        )
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", a.server.display()))?;
@@ -189,6 +195,25 @@ impl Client {
         let res = req.send().await?;
         let status = res.status().as_u16();
         Ok((status, res.json().await?))
+    }
+
+    /// `post`, tried again while the server answers 503 (over its cap of
+    /// requests at once: the set-up sends thousands together) or is away.
+    async fn post_patiently(
+        &self,
+        path: &str,
+        secret: Option<&str>,
+        body: Value,
+    ) -> Option<(u16, Value)> {
+        for attempt in 0..100u64 {
+            match self.post(path, secret, body.clone()).await {
+                Ok((503, _)) | Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(10 + 10 * attempt.min(20))).await
+                }
+                Ok(answer) => return Some(answer),
+            }
+        }
+        None
     }
 
     /// The room's view as stored, or `None` while the server is away.
@@ -391,22 +416,22 @@ async fn main() {
         setups.push(tokio::spawn(async move {
             let mut secrets = Vec::new();
             for _ in 0..2 {
-                let (_, p) = client.post("/api/players", None, json!({})).await.ok()?;
+                let (_, p) = client
+                    .post_patiently("/api/players", None, json!({}))
+                    .await?;
                 secrets.push(p["secret"].as_str()?.to_owned());
             }
             let (_, r) = client
-                .post("/api/rooms", Some(&secrets[0]), json!({"mode": mode}))
-                .await
-                .ok()?;
+                .post_patiently("/api/rooms", Some(&secrets[0]), json!({"mode": mode}))
+                .await?;
             let room = r["room"].as_str()?.to_owned();
             let (_, j) = client
-                .post(
+                .post_patiently(
                     &format!("/api/rooms/{room}/join"),
                     Some(&secrets[1]),
                     json!({}),
                 )
-                .await
-                .ok()?;
+                .await?;
             Some((room, secrets, j["view"].clone()))
         }));
     }
