@@ -4,6 +4,7 @@
 //! ([`AddrKey`]). Moves and reads are not limited here (per player:
 //! `player_limit`).
 
+use std::hash::Hash;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::time::Duration;
@@ -82,25 +83,55 @@ impl Kind {
     }
 }
 
-/// The limiters of one process.
-pub(crate) struct Limiters {
-    players: Option<DefaultKeyedRateLimiter<AddrKey>>,
-    rooms: Option<DefaultKeyedRateLimiter<AddrKey>>,
-    joins: Option<DefaultKeyedRateLimiter<AddrKey>>,
+/// A keyed limit of so many requests a minute (all at once if need be,
+/// then one every `60 s / per_minute`), or none for 0: the limits per
+/// address here, and per player (`player_limit.rs`).
+pub(crate) struct PerMinute<K: Hash + Eq + Clone>(Option<DefaultKeyedRateLimiter<K>>);
+
+impl<K: Hash + Eq + Clone> PerMinute<K> {
+    pub fn new(per_minute: u32) -> Self {
+        PerMinute(NonZeroU32::new(per_minute).and_then(|burst| {
+            let quota = Quota::with_period(Duration::from_secs(60) / per_minute)?;
+            Some(RateLimiter::keyed(quota.allow_burst(burst)))
+        }))
+    }
+
+    /// Counts one request under `key`: a 429 error naming `what` when over
+    /// the limit.
+    pub fn check(&self, key: &K, what: &str) -> Result<(), ApiError> {
+        let Some(limiter) = &self.0 else {
+            return Ok(());
+        };
+        limiter.check_key(key).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            // Whole seconds, rounded up: "0 s" would invite an immediate retry.
+            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            ApiError::rate_limited(what, seconds.max(1))
+        })
+    }
+
+    /// Forgets the keys whose limit is full again (memory stays bounded).
+    pub fn forget_idle(&self) {
+        if let Some(limiter) = &self.0 {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+    }
 }
 
-fn limiter(per_minute: u32) -> Option<DefaultKeyedRateLimiter<AddrKey>> {
-    let burst = NonZeroU32::new(per_minute)?;
-    let quota = Quota::with_period(Duration::from_secs(60) / per_minute)?.allow_burst(burst);
-    Some(RateLimiter::keyed(quota))
+/// The limiters of one process.
+pub(crate) struct Limiters {
+    players: PerMinute<AddrKey>,
+    rooms: PerMinute<AddrKey>,
+    joins: PerMinute<AddrKey>,
 }
 
 impl Limiters {
     pub fn new(limits: RateLimits) -> Self {
         Limiters {
-            players: limiter(limits.players_per_minute),
-            rooms: limiter(limits.rooms_per_minute),
-            joins: limiter(limits.joins_per_minute),
+            players: PerMinute::new(limits.players_per_minute),
+            rooms: PerMinute::new(limits.rooms_per_minute),
+            joins: PerMinute::new(limits.joins_per_minute),
         }
     }
 
@@ -111,25 +142,13 @@ impl Limiters {
             Kind::Rooms => &self.rooms,
             Kind::Joins => &self.joins,
         };
-        let Some(limiter) = limiter else {
-            return Ok(());
-        };
-        limiter.check_key(&AddrKey::of(ip)).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            // Whole seconds, rounded up: "0 s" would invite an immediate retry.
-            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-            ApiError::rate_limited(kind.what(), seconds.max(1))
-        })
+        limiter.check(&AddrKey::of(ip), kind.what())
     }
 
     /// Forgets the addresses whose every limit is full again (memory stays bounded).
     pub fn forget_idle(&self) {
-        for limiter in [&self.players, &self.rooms, &self.joins]
-            .into_iter()
-            .flatten()
-        {
-            limiter.retain_recent();
-            limiter.shrink_to_fit();
+        for limiter in [&self.players, &self.rooms, &self.joins] {
+            limiter.forget_idle();
         }
     }
 }

@@ -2,45 +2,27 @@
 //! algorithm, keyed by player id): the actions one player sends to rooms,
 //! whatever address they come from. The limits per address are in `limit.rs`.
 
-use std::num::NonZeroU32;
-use std::time::Duration;
-
-use governor::clock::{Clock as _, DefaultClock};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-
 use crate::error::ApiError;
+use crate::limit::PerMinute;
 
-/// The actions of each player (None: no limit).
-pub(crate) struct PlayerLimiter(Option<DefaultKeyedRateLimiter<String>>);
+/// The actions of each player, keyed by player id.
+pub(crate) struct PlayerLimiter(PerMinute<String>);
 
 impl PlayerLimiter {
     /// `per_minute` actions a minute, all at once if need be, then one every
     /// `60 s / per_minute`; 0: no limit.
     pub fn new(per_minute: u32) -> Self {
-        PlayerLimiter(NonZeroU32::new(per_minute).and_then(|burst| {
-            let quota = Quota::with_period(Duration::from_secs(60) / per_minute)?;
-            Some(RateLimiter::keyed(quota.allow_burst(burst)))
-        }))
+        PlayerLimiter(PerMinute::new(per_minute))
     }
 
     /// Counts one action by `player`: a 429 error when over the limit.
     pub fn check(&self, player: &str) -> Result<(), ApiError> {
-        let Some(limiter) = &self.0 else {
-            return Ok(());
-        };
-        limiter.check_key(&player.to_owned()).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-            ApiError::rate_limited("actions by this player", seconds.max(1))
-        })
+        self.0.check(&player.to_owned(), "actions by this player")
     }
 
     /// Forgets the players whose limit is full again (memory stays bounded).
     pub fn forget_idle(&self) {
-        if let Some(limiter) = &self.0 {
-            limiter.retain_recent();
-            limiter.shrink_to_fit();
-        }
+        self.0.forget_idle();
     }
 }
 
