@@ -5,7 +5,7 @@
 //! contributes nothing. At the last ply moves are counted, not played (bulk
 //! counting), and quiet moves are counted with popcounts.
 
-use crate::movegen::Captures;
+use crate::core::movegen::Captures;
 use crate::moves::{Move, MoveList, MoveMode};
 use crate::position::Position;
 use crate::squares::Bits;

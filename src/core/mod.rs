@@ -1,0 +1,4 @@
+//! The rules core: boards, variants, positions, moves, move generation and
+//! perft.
+
+pub(crate) mod movegen;
