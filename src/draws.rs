@@ -51,6 +51,13 @@ pub enum Trigger {
     Claim,
 }
 
+crate::names::names! {
+    Trigger, "draw trigger" {
+        Automatic => "automatic",
+        Claim => "claim",
+    }
+}
+
 /// How long a count runs before the draw.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -68,6 +75,18 @@ pub enum Limit {
     /// [`Limit::MovesEach`] when the stronger side moved first. For material
     /// without a lone king it reads as [`Limit::MovesEach`].
     StrongerSideMoves(u16),
+}
+
+impl Limit {
+    /// The stable name of the limit's unit: `plies`, `moves_each` or
+    /// `stronger_side_moves` (the number is [`Limit::count`]).
+    pub const fn unit_name(self) -> &'static str {
+        match self {
+            Limit::Plies(_) => "plies",
+            Limit::MovesEach(_) => "moves_each",
+            Limit::StrongerSideMoves(_) => "stronger_side_moves",
+        }
+    }
 }
 
 impl Limit {
@@ -661,6 +680,24 @@ pub enum DrawReason {
     TwoKingsAgainstOne,
 }
 
+crate::names::names! {
+    DrawReason, "draw reason" {
+        Agreement => "agreement",
+        Repetition => "repetition",
+        KingMoves => "king_moves",
+        NoProgress => "no_progress",
+        LoneKingSixteenMoves => "lone_king_sixteen_moves",
+        LoneKingFiveMoves => "lone_king_five_moves",
+        ThreeKingsAgainstOne => "three_kings_against_one",
+        PieceCount => "piece_count",
+        OnePieceEach => "one_piece_each",
+        SmallEnding => "small_ending",
+        MainRoad => "main_road",
+        OneKingEach => "one_king_each",
+        TwoKingsAgainstOne => "two_kings_against_one",
+    }
+}
+
 /// The reason in words: `agreed by the players`, `the same position occurred
 /// again`... One arm per reason.
 impl fmt::Display for DrawReason {
@@ -690,5 +727,26 @@ impl fmt::Display for DrawReason {
             DrawReason::OneKingEach => "one king each for 2 moves",
             DrawReason::TwoKingsAgainstOne => "two kings against one for 7 moves",
         })
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn every_name_reads_back() {
+        crate::names::check_names(Trigger::ALL, |v| v.name());
+        crate::names::check_names(DrawReason::ALL, |v| v.name());
+    }
+
+    #[test]
+    fn limit_unit_names() {
+        assert_eq!(Limit::MovesEach(25).unit_name(), "moves_each");
+        assert_eq!(
+            Limit::StrongerSideMoves(15).unit_name(),
+            "stronger_side_moves"
+        );
+        assert_eq!(Limit::Plies(4).unit_name(), "plies");
     }
 }

@@ -3,15 +3,7 @@
 
 use thiserror::Error;
 
-/// A variant name that is not one of the built-in variants.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown variant `{0}` (expected one of: {names})", names = variant_names())]
-pub struct UnknownVariant(pub String);
-
-fn variant_names() -> String {
-    let names: Vec<&str> = crate::VariantKind::ALL.iter().map(|k| k.name()).collect();
-    names.join(", ")
-}
+pub use crate::core::variant::UnknownVariant;
 
 /// A set of pieces that is not a legal position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -42,7 +34,7 @@ pub enum PositionError {
     #[error("king-move count {moves} of {color:?} for the king on {square}: {reason}")]
     BadKingRun {
         /// Whose count.
-        color: crate::Color,
+        color: crate::core::variant::Color,
         /// The king's square, as the variant writes it.
         square: String,
         /// The count.
@@ -247,7 +239,7 @@ pub enum Illegality {
         /// The start square.
         square: String,
         /// The colour of the piece there (the side not to move).
-        owner: crate::Color,
+        owner: crate::core::variant::Color,
     },
     /// The text names a move that is not a capture (or a piece without a
     /// capture) while the side to move has a capture, and captures are

@@ -15,8 +15,8 @@
 //! The written FEN is canonical, and reading it gives the same position.
 
 use crate::bitboard::Square;
+use crate::core::variant::board_spec::{bit, narrow, squares, wide, BoardSpec};
 use crate::error::FenError;
-use crate::face::{bit, narrow, squares, wide, Face};
 use crate::position::{KingRun, Position, Setup};
 use crate::squares::SquareSet;
 use crate::variant::{Color, Variant};
@@ -42,7 +42,7 @@ impl<V: Variant> Position<V> {
     pub fn from_fen(fen: &str) -> Result<Self, FenError> {
         let start = Position::<V>::start();
         let max = [Color::White, Color::Black].map(|c| start.pieces(c).len());
-        let f = read_fen(Face::of::<V>(), fen, max)?;
+        let f = read_fen(BoardSpec::of::<V>(), fen, max)?;
         let setup = Setup {
             white: SquareSet::from_bits(narrow::<V>(f.white)),
             black: SquareSet::from_bits(narrow::<V>(f.black)),
@@ -58,7 +58,7 @@ impl<V: Variant> Position<V> {
     /// variants), or algebraic names rank by rank (algebraic variants).
     pub fn to_fen(&self) -> String {
         write_fen(
-            Face::of::<V>(),
+            BoardSpec::of::<V>(),
             self.turn,
             [wide::<V>(self.white), wide::<V>(self.black)],
             wide::<V>(self.kings),
@@ -76,9 +76,9 @@ struct Fen {
     king_runs: [Option<KingRun>; 2],
 }
 
-/// Reads FEN on the board of `face`; `max` is the number of pieces each side
+/// Reads FEN on the board of `spec`; `max` is the number of pieces each side
 /// (`[white, black]`) has at the start.
-fn read_fen(face: &Face, fen: &str, max: [usize; 2]) -> Result<Fen, FenError> {
+fn read_fen(spec: &BoardSpec, fen: &str, max: [usize; 2]) -> Result<Fen, FenError> {
     let text: String = unwrap_tag(fen)
         .chars()
         .filter(|c| !c.is_whitespace())
@@ -103,13 +103,13 @@ fn read_fen(face: &Face, fen: &str, max: [usize; 2]) -> Result<Fen, FenError> {
             continue;
         }
         if field.starts_with('+') {
-            if face.king_move_limit.is_none() || runs.is_some() {
+            if spec.king_move_limit.is_none() || runs.is_some() {
                 return Err(FenError::ExtraField {
                     field: index,
                     text: field.to_string(),
                 });
             }
-            runs = Some((index, parse_runs(face, field, index)?));
+            runs = Some((index, parse_runs(spec, field, index)?));
             continue;
         }
         let mut chars = field.chars();
@@ -136,7 +136,7 @@ fn read_fen(face: &Face, fen: &str, max: [usize; 2]) -> Result<Fen, FenError> {
                 color: color.letter(),
             });
         }
-        *slot = Some(parse_list(face, chars.as_str(), index)?);
+        *slot = Some(parse_list(spec, chars.as_str(), index)?);
         fields_of[color as usize] = index;
     }
     if sides.iter().all(Option::is_none) {
@@ -148,17 +148,17 @@ fn read_fen(face: &Face, fen: &str, max: [usize; 2]) -> Result<Fen, FenError> {
     if let Some(sq) = squares(white & black).next() {
         return Err(FenError::OnBothSides {
             field: field_of(Color::White).max(field_of(Color::Black)),
-            square: face.square_text(sq),
+            square: spec.square_text(sq),
         });
     }
     for (color, pieces, kings, far) in [
-        (Color::White, white, white_kings, face.last_row),
-        (Color::Black, black, black_kings, face.first_row),
+        (Color::White, white, white_kings, spec.last_row),
+        (Color::Black, black, black_kings, spec.first_row),
     ] {
         if let Some(sq) = squares(pieces & !kings & far).next() {
             return Err(FenError::ManOnPromotionRow {
                 field: field_of(color),
-                square: face.square_text(sq),
+                square: spec.square_text(sq),
             });
         }
         let (count, max) = (pieces.count_ones() as usize, max[color as usize]);
@@ -180,7 +180,7 @@ fn read_fen(face: &Face, fen: &str, max: [usize; 2]) -> Result<Fen, FenError> {
             let Some((moves, king)) = parsed[color as usize] else {
                 continue;
             };
-            let limit = face.king_move_limit.unwrap_or(0);
+            let limit = spec.king_move_limit.unwrap_or(0);
             if moves > limit {
                 return Err(FenError::BadKingMoves {
                     field,
@@ -208,7 +208,7 @@ fn read_fen(face: &Face, fen: &str, max: [usize; 2]) -> Result<Fen, FenError> {
 /// Writes the canonical FEN of a position (see [`Position::to_fen`]);
 /// `sides` is `[white, black]`.
 fn write_fen(
-    face: &Face,
+    spec: &BoardSpec,
     turn: Color,
     sides: [u128; 2],
     kings: u128,
@@ -219,17 +219,17 @@ fn write_fen(
     for color in [Color::White, Color::Black] {
         out.push(':');
         out.push(color.letter());
-        write_list(face, &mut out, sides[color as usize], kings);
+        write_list(spec, &mut out, sides[color as usize], kings);
     }
     if runs.iter().any(Option::is_some) {
         out.push(':');
         for color in [Color::Black, Color::White] {
             out.push('+');
             match runs[color as usize] {
-                Some(r) if face.algebraic => {
-                    out.push_str(&format!("{}{}", r.moves, face.algebraic_name(r.king)))
+                Some(r) if spec.algebraic => {
+                    out.push_str(&format!("{}{}", r.moves, spec.algebraic_name(r.king)))
                 }
-                Some(r) => out.push_str(&format!("{}{:02}", r.moves, face.square_number(r.king))),
+                Some(r) => out.push_str(&format!("{}{:02}", r.moves, spec.square_number(r.king))),
                 None => out.push('0'),
             }
         }
@@ -243,7 +243,7 @@ type ParsedRuns = [Option<(u8, Square)>; 2];
 /// Reads lidraughts' king-move field `+<n>[<sq>]+<n>[<sq>]` (Black first):
 /// per colour, the count and the square of the king that made the moves, or
 /// `None` for a zero count.
-fn parse_runs(face: &Face, field: &str, index: usize) -> Result<ParsedRuns, FenError> {
+fn parse_runs(spec: &BoardSpec, field: &str, index: usize) -> Result<ParsedRuns, FenError> {
     let bad = || FenError::BadKingMoves {
         field: index,
         text: field.to_string(),
@@ -259,14 +259,14 @@ fn parse_runs(face: &Face, field: &str, index: usize) -> Result<ParsedRuns, FenE
         let square = chars.as_str();
         if moves == 0 {
             // lidraughts writes a bare 0 (a square after it would be stale).
-            if !square.is_empty() && face.parse_square(&square.to_ascii_lowercase()).is_none() {
+            if !square.is_empty() && spec.parse_square(&square.to_ascii_lowercase()).is_none() {
                 return Err(bad());
             }
             continue;
         }
         let sq = match parse_number(square) {
-            Some(n) => face.square(n),
-            None => face.parse_square(&square.to_ascii_lowercase()),
+            Some(n) => spec.square(n),
+            None => spec.parse_square(&square.to_ascii_lowercase()),
         }
         .ok_or_else(bad)?;
         out[color as usize] = Some((moves, sq));
@@ -286,7 +286,7 @@ fn unwrap_tag(fen: &str) -> &str {
         .unwrap_or(t)
 }
 
-fn parse_list(face: &Face, list: &str, field: usize) -> Result<(u128, u128), FenError> {
+fn parse_list(spec: &BoardSpec, list: &str, field: usize) -> Result<(u128, u128), FenError> {
     let mut pieces = 0u128;
     let mut kings = 0u128;
     if list.is_empty() {
@@ -330,13 +330,13 @@ fn parse_list(face: &Face, list: &str, field: usize) -> Result<(u128, u128), Fen
                 return Err(bad_range());
             }
             for n in a..=b {
-                let sq = face.square(n).ok_or_else(bad_range)?;
+                let sq = spec.square(n).ok_or_else(bad_range)?;
                 add(sq, &n.to_string())?;
             }
         } else {
             let sq = match parse_number(body) {
-                Some(n) => face.square(n),
-                None => face.parse_square(&body.to_ascii_lowercase()),
+                Some(n) => spec.square(n),
+                None => spec.parse_square(&body.to_ascii_lowercase()),
             }
             .ok_or_else(bad_square)?;
             add(sq, body)?;
@@ -369,7 +369,7 @@ fn is_counter(field: &str) -> bool {
         && chars.as_str().bytes().all(|c| c.is_ascii_digit())
 }
 
-fn write_list(face: &Face, out: &mut String, pieces: u128, kings: u128) {
+fn write_list(spec: &BoardSpec, out: &mut String, pieces: u128, kings: u128) {
     use core::fmt::Write;
     let mut first = true;
     let mut sep = |out: &mut String| {
@@ -378,21 +378,21 @@ fn write_list(face: &Face, out: &mut String, pieces: u128, kings: u128) {
         }
         first = false;
     };
-    if face.algebraic {
+    if spec.algebraic {
         let mut list: Vec<Square> = squares(pieces).collect();
-        crate::sort::sort_by_key(&mut list, |&s| face.coords(s));
+        crate::sort::sort_by_key(&mut list, |&s| spec.coords(s));
         for s in list {
             sep(out);
             if kings & bit(s) != 0 {
                 out.push('K');
             }
-            out.push_str(&face.algebraic_name(s));
+            out.push_str(&spec.algebraic_name(s));
         }
         return;
     }
     let numbers: Vec<(u8, bool)> = {
         let mut v: Vec<(u8, bool)> = squares(pieces)
-            .map(|s| (face.square_number(s), kings & bit(s) != 0))
+            .map(|s| (spec.square_number(s), kings & bit(s) != 0))
             .collect();
         crate::sort::sort(&mut v);
         v

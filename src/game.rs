@@ -71,6 +71,14 @@ pub enum DrawMode {
     OnClaim,
 }
 
+crate::names::names! {
+    DrawMode, "draw mode" {
+        Automatic => "automatic",
+        AsWritten => "as_written",
+        OnClaim => "on_claim",
+    }
+}
+
 /// Errors of [`Game`] operations. A call that fails changes nothing.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -673,5 +681,21 @@ impl<V: Variant> Game<V> {
     /// ```
     pub fn irreversible_index(&self) -> usize {
         self.ply().irreversible
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn every_name_reads_back() {
+        crate::names::check_names(DrawMode::ALL, |v| v.name());
+    }
+
+    #[test]
+    fn draw_mode_names_take_hyphens_and_any_case_but_not_spaces() {
+        assert!("as written".parse::<DrawMode>().is_err());
+        assert_eq!("As-Written".parse::<DrawMode>(), Ok(DrawMode::AsWritten));
     }
 }

@@ -41,6 +41,13 @@ pub enum Layout {
     Orthogonal,
 }
 
+crate::names::names! {
+    Layout, "layout" {
+        Diagonal => "diagonal",
+        Orthogonal => "orthogonal",
+    }
+}
+
 /// A board: its size, its layout and the bit operations on it.
 ///
 /// Implemented by [`Board8x8`], [`Board10x10`], [`Board12x12`] and
@@ -765,5 +772,15 @@ mod tests {
         check_shifts::<Board10x10, 8>(diag);
         check_shifts::<Board12x12, 8>(diag);
         check_shifts::<Board8x8Orthogonal, 4>([(1, 0), (0, 1), (-1, 0), (0, -1)]);
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn every_name_reads_back() {
+        crate::names::check_names(Layout::ALL, |v| v.name());
     }
 }

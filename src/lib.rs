@@ -47,7 +47,6 @@ pub mod dynamic;
 pub mod egdb;
 pub mod engine;
 pub mod error;
-mod face;
 mod fen;
 pub mod game;
 pub mod geometry;
@@ -66,8 +65,9 @@ mod serde_impls;
 mod sort;
 pub mod squares;
 pub mod svg;
-pub mod variant;
 pub mod zobrist;
+
+pub use self::core::variant;
 
 pub use crate::{error::MoveTextError, notation::MoveInput};
 pub use any::{AnyGame, AnyMoveInput, AnyPosition};

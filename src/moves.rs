@@ -214,6 +214,13 @@ pub enum MoveMode {
     Routes,
 }
 
+crate::names::names! {
+    MoveMode, "move mode" {
+        Distinct => "distinct",
+        Routes => "routes",
+    }
+}
+
 /// A move: a step of one piece, or a complete capture sequence.
 ///
 /// A move stores its start square, every landing square (its path; the last one
@@ -346,5 +353,15 @@ impl<V: Variant> fmt::Display for Move<V> {
             text.push_str(&V::square_text(sq));
         }
         f.pad(&text)
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn every_name_reads_back() {
+        crate::names::check_names(MoveMode::ALL, |v| v.name());
     }
 }

@@ -17,18 +17,6 @@
 //! assert_eq!(err.to_string(), "unknown move mode `sideways` (expected one of: distinct, routes)");
 //! ```
 
-use crate::draws::{DrawReason, Limit, Trigger};
-use crate::game::DrawMode;
-use crate::geometry::Layout;
-use crate::moves::MoveMode;
-use crate::outcome::WinReason;
-use crate::position::PieceKind;
-use crate::svg::Labels;
-use crate::variant::{
-    Color, KingLanding, KingRange, MidCapturePromotion, Precedence, Removal, RouteConvention,
-    WinCondition,
-};
-
 /// A name that is not one of an enum's names.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown {what} `{given}` (expected one of: {})", expected.join(", "))]
@@ -42,7 +30,7 @@ pub struct UnknownName {
 }
 
 /// `given` names `name`: equal up to ASCII case, with `-` for `_`.
-fn same(name: &str, given: &str) -> bool {
+pub(crate) fn same(name: &str, given: &str) -> bool {
     name.len() == given.len()
         && name
             .bytes()
@@ -50,6 +38,8 @@ fn same(name: &str, given: &str) -> bool {
             .all(|(a, b)| a == b.to_ascii_lowercase() || (a == b'_' && b == b'-'))
 }
 
+/// Gives each listed enum `ALL`, `NAMES`, `name()` and `FromStr` (see the
+/// module documentation); invoked where each enum is defined.
 macro_rules! names {
     ($($ty:ident, $what:literal { $($value:ident => $name:literal,)* })*) => {$(
         impl $ty {
@@ -67,15 +57,15 @@ macro_rules! names {
         }
 
         impl core::str::FromStr for $ty {
-            type Err = UnknownName;
+            type Err = $crate::names::UnknownName;
 
             /// Reads a [`name`](Self::name) (a `-` for a `_`, any ASCII case).
-            fn from_str(s: &str) -> Result<Self, UnknownName> {
+            fn from_str(s: &str) -> Result<Self, $crate::names::UnknownName> {
                 $ty::ALL
                     .iter()
                     .copied()
-                    .find(|v| same(v.name(), s))
-                    .ok_or_else(|| UnknownName {
+                    .find(|v| $crate::names::same(v.name(), s))
+                    .ok_or_else(|| $crate::names::UnknownName {
                         what: $what,
                         given: s.to_string(),
                         expected: $ty::NAMES,
@@ -84,187 +74,29 @@ macro_rules! names {
         }
     )*};
 }
+pub(crate) use names;
 
-names! {
-    Labels, "board labels" {
-        None => "none",
-        Squares => "squares",
-        Numbers => "numbers",
-        Coordinates => "coordinates",
-    }
-    Color, "colour" {
-        White => "white",
-        Black => "black",
-    }
-    PieceKind, "piece kind" {
-        Man => "man",
-        King => "king",
-    }
-    MoveMode, "move mode" {
-        Distinct => "distinct",
-        Routes => "routes",
-    }
-    DrawMode, "draw mode" {
-        Automatic => "automatic",
-        AsWritten => "as_written",
-        OnClaim => "on_claim",
-    }
-    Trigger, "draw trigger" {
-        Automatic => "automatic",
-        Claim => "claim",
-    }
-    WinReason, "win reason" {
-        NoPieces => "no_pieces",
-        Blocked => "blocked",
-        OutOfMoves => "out_of_moves",
-        FirstKing => "first_king",
-        Resignation => "resignation",
-        Time => "time",
-    }
-    DrawReason, "draw reason" {
-        Agreement => "agreement",
-        Repetition => "repetition",
-        KingMoves => "king_moves",
-        NoProgress => "no_progress",
-        LoneKingSixteenMoves => "lone_king_sixteen_moves",
-        LoneKingFiveMoves => "lone_king_five_moves",
-        ThreeKingsAgainstOne => "three_kings_against_one",
-        PieceCount => "piece_count",
-        OnePieceEach => "one_piece_each",
-        SmallEnding => "small_ending",
-        MainRoad => "main_road",
-        OneKingEach => "one_king_each",
-        TwoKingsAgainstOne => "two_kings_against_one",
-    }
-    KingRange, "king range" {
-        Short => "short",
-        Flying => "flying",
-    }
-    KingLanding, "king landing" {
-        Beyond => "beyond",
-        DirectlyBehind => "directly_behind",
-        HaltBehindKing => "halt_behind_king",
-    }
-    MidCapturePromotion, "mid-capture promotion" {
-        EndsMove => "ends_move",
-        ContinuesAsMan => "continues_as_man",
-        PromotesAndContinues => "promotes_and_continues",
-    }
-    Removal, "removal" {
-        EndOfMove => "end_of_move",
-        Immediate => "immediate",
-    }
-    RouteConvention, "route convention" {
-        MergeStraight => "merge_straight",
-        EveryLanding => "every_landing",
-    }
-    WinCondition, "win condition" {
-        NoMoveLoses => "no_move_loses",
-        NoMoveWins => "no_move_wins",
-        FirstKingWins => "first_king_wins",
-    }
-    Layout, "layout" {
-        Diagonal => "diagonal",
-        Orthogonal => "orthogonal",
-    }
-}
-
-impl Precedence {
-    /// The stable name of the rule: `most_pieces`, `most_kings`, `with_king`,
-    /// `earliest_king` or `value` (the values themselves are
-    /// [`Precedence::Value`]'s fields).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Precedence::MostPieces => "most_pieces",
-            Precedence::MostKings => "most_kings",
-            Precedence::WithKing => "with_king",
-            Precedence::EarliestKing => "earliest_king",
-            Precedence::Value { .. } => "value",
-        }
-    }
-}
-
-impl Limit {
-    /// The stable name of the limit's unit: `plies`, `moves_each` or
-    /// `stronger_side_moves` (the number is [`Limit::count`]).
-    pub const fn unit_name(self) -> &'static str {
-        match self {
-            Limit::Plies(_) => "plies",
-            Limit::MovesEach(_) => "moves_each",
-            Limit::StrongerSideMoves(_) => "stronger_side_moves",
-        }
-    }
-}
-
+/// Test helper: every name of `all` reads back to its value (in any ASCII
+/// case, with `-` for `_`), names are distinct `snake_case`, and an unknown
+/// name's error lists them all.
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every name reads back to its value, names are distinct, and each is
-    /// `snake_case`.
-    fn round_trip<T>(all: &[T], name: impl Fn(&T) -> &'static str)
-    where
-        T: Copy + PartialEq + core::fmt::Debug + core::str::FromStr<Err = UnknownName>,
-    {
-        for v in all {
-            let n = name(v);
-            assert_eq!(n.parse::<T>().as_ref(), Ok(v), "{n}");
-            assert_eq!(
-                n.replace('_', "-").to_uppercase().parse::<T>().as_ref(),
-                Ok(v)
-            );
-            assert!(
-                n.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
-                "{n}"
-            );
-            assert_eq!(all.iter().filter(|w| name(w) == n).count(), 1, "{n} twice");
-        }
-        let err = "no such name".parse::<T>().unwrap_err();
-        assert_eq!(err.expected.len(), all.len());
-    }
-
-    #[test]
-    fn every_name_reads_back() {
-        round_trip(Color::ALL, |v| v.name());
-        round_trip(PieceKind::ALL, |v| v.name());
-        round_trip(MoveMode::ALL, |v| v.name());
-        round_trip(DrawMode::ALL, |v| v.name());
-        round_trip(Trigger::ALL, |v| v.name());
-        round_trip(WinReason::ALL, |v| v.name());
-        round_trip(DrawReason::ALL, |v| v.name());
-        round_trip(KingRange::ALL, |v| v.name());
-        round_trip(KingLanding::ALL, |v| v.name());
-        round_trip(MidCapturePromotion::ALL, |v| v.name());
-        round_trip(Removal::ALL, |v| v.name());
-        round_trip(RouteConvention::ALL, |v| v.name());
-        round_trip(WinCondition::ALL, |v| v.name());
-        round_trip(Layout::ALL, |v| v.name());
-    }
-
-    #[test]
-    fn names_are_not_prefixes_or_near_misses() {
-        assert!("white ".parse::<Color>().is_err());
-        assert!("whit".parse::<Color>().is_err());
-        assert!("as written".parse::<DrawMode>().is_err());
-        assert_eq!("As-Written".parse::<DrawMode>(), Ok(DrawMode::AsWritten));
-    }
-
-    #[test]
-    fn precedence_and_limit_names() {
+pub(crate) fn check_names<T>(all: &[T], name: impl Fn(&T) -> &'static str)
+where
+    T: Copy + PartialEq + core::fmt::Debug + core::str::FromStr<Err = UnknownName>,
+{
+    for v in all {
+        let n = name(v);
+        assert_eq!(n.parse::<T>().as_ref(), Ok(v), "{n}");
         assert_eq!(
-            Precedence::Value {
-                man: 100,
-                king: 199
-            }
-            .name(),
-            "value"
+            n.replace('_', "-").to_uppercase().parse::<T>().as_ref(),
+            Ok(v)
         );
-        assert_eq!(Precedence::EarliestKing.name(), "earliest_king");
-        assert_eq!(Limit::MovesEach(25).unit_name(), "moves_each");
-        assert_eq!(
-            Limit::StrongerSideMoves(15).unit_name(),
-            "stronger_side_moves"
+        assert!(
+            n.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'),
+            "{n}"
         );
-        assert_eq!(Limit::Plies(4).unit_name(), "plies");
+        assert_eq!(all.iter().filter(|w| name(w) == n).count(), 1, "{n} twice");
     }
+    let err = "no such name".parse::<T>().unwrap_err();
+    assert_eq!(err.expected.len(), all.len());
 }

@@ -35,8 +35,8 @@
 use smallvec::SmallVec;
 
 use crate::bitboard::Square;
+use crate::core::variant::board_spec::{bit, narrow, wide, BoardSpec};
 use crate::error::{Illegality, MoveTextError};
-use crate::face::{bit, narrow, wide, Face};
 use crate::moves::{Move, MoveList, MoveMode, Path};
 use crate::position::Position;
 use crate::squares::SquareSet;
@@ -45,7 +45,7 @@ use crate::variant::{Color, Variant};
 // Everything below up to `Matcher` is written once for every variant: move
 // text and click input are not hot paths, and a copy per variant would be
 // kilobytes each in the WebAssembly package. The moves are read as plain
-// data (`Mv`) and the board as a `Face`; `Matcher` and `MoveInput` are the
+// data (`Mv`) and the board as a `BoardSpec`; `Matcher` and `MoveInput` are the
 // thin generic shims.
 
 /// Where move text says a move starts.
@@ -95,12 +95,12 @@ fn normalize(token: &str) -> String {
 }
 
 /// The algebraic column (0 = `a`) of a square.
-fn file_of(face: &Face, sq: Square) -> u8 {
-    face.algebraic_name(sq).as_bytes()[0] - b'a'
+fn file_of(board: &BoardSpec, sq: Square) -> u8 {
+    board.algebraic_name(sq).as_bytes()[0] - b'a'
 }
 
 /// Reads move text into squares; does not look at the position.
-fn read_text(face: &Face, text: &str) -> Result<Spec, MoveTextError> {
+fn read_text(board: &BoardSpec, text: &str) -> Result<Spec, MoveTextError> {
     let body = text.trim_end_matches(|c: char| c.is_whitespace() || c == '!' || c == '?');
     let first = body.len() - body.trim_start().len();
     if first == body.len() {
@@ -143,18 +143,19 @@ fn read_text(face: &Face, text: &str) -> Result<Spec, MoveTextError> {
         return Err(MoveTextError::MissingSquare { position: i });
     }
 
-    let algebraic = face.algebraic;
+    let algebraic = board.algebraic;
     let bad = |position: usize, token: &str| MoveTextError::BadSquare {
         position,
         token: token.to_string(),
     };
     let square = |position: usize, token: &str| {
-        face.parse_square(&normalize(token))
+        board
+            .parse_square(&normalize(token))
             .ok_or_else(|| bad(position, token))
     };
     let file = |position: usize, token: &str| {
         let col = token.as_bytes()[0].to_ascii_lowercase().wrapping_sub(b'a');
-        if col < face.width {
+        if col < board.width {
             Ok(col)
         } else {
             Err(bad(position, &token[..1]))
@@ -166,7 +167,7 @@ fn read_text(face: &Face, text: &str) -> Result<Spec, MoveTextError> {
     let start = if algebraic && t0.len() == 1 && letters == 1 {
         // `e-d4`, `e:d4`, `exd4`: the short notation with a separator.
         Start::File(file(p0, t0)?)
-    } else if let Some(sq) = face.parse_square(&normalize(t0)) {
+    } else if let Some(sq) = board.parse_square(&normalize(t0)) {
         Start::Square(sq)
     } else if algebraic && letters == 2 && t0.len() >= 3 {
         // `ed4`: a piece on the e file moves to d4.
@@ -234,18 +235,18 @@ impl Mv {
     }
 
     /// The full-path text (`Move`'s `Display`).
-    pub(crate) fn text(&self, face: &Face) -> String {
-        face.path_text(self.from, &self.path, self.is_capture())
+    pub(crate) fn text(&self, board: &BoardSpec) -> String {
+        board.path_text(self.from, &self.path, self.is_capture())
     }
 
     /// The pieces jumped by the first `n` jumps ([`Move::jumps`]).
-    fn jumped(&self, face: &Face, n: usize) -> u128 {
+    fn jumped(&self, board: &BoardSpec, n: usize) -> u128 {
         let (mut left, mut prev, mut done) = (self.captured, self.from, 0u128);
         for &to in self.path.iter().take(n) {
             if left == 0 {
                 break;
             }
-            let hit = face.between(prev, to) & left;
+            let hit = board.between(prev, to) & left;
             if hit.count_ones() != 1 {
                 break;
             }
@@ -274,23 +275,23 @@ struct Jump {
 /// pieces in a straight line may stop on any square between them before the
 /// second jump; routes mode lists such a double jump once (with the first
 /// landing square), so every square between the two pieces is accepted there.
-fn landing_sets(face: &Face, turn: Color, kings: u128, mv: &Mv) -> SmallVec<[u128; 16]> {
+fn landing_sets(board: &BoardSpec, turn: Color, kings: u128, mv: &Mv) -> SmallVec<[u128; 16]> {
     let path = &mv.path[..];
     let mut sets: SmallVec<[u128; 16]> = path.iter().map(|&s| bit(s)).collect();
-    if path.len() < 2 || !mv.is_capture() || !face.flying_beyond {
+    if path.len() < 2 || !mv.is_capture() || !board.flying_beyond {
         return sets;
     }
-    let far = face.far_row(turn);
+    let far = board.far_row(turn);
     let captured = mv.captured;
     let mut king = kings & bit(mv.from) != 0;
     let mut removed = 0u128;
     let mut prev = mv.from;
     let mut jumps: SmallVec<[Jump; 16]> = SmallVec::new();
     for &land in path {
-        let Some(dir) = face.direction(prev, land) else {
+        let Some(dir) = board.direction(prev, land) else {
             return sets;
         };
-        let hit = face.between(prev, land) & captured & !removed;
+        let hit = board.between(prev, land) & captured & !removed;
         if hit.count_ones() != 1 {
             return sets;
         }
@@ -300,7 +301,7 @@ fn landing_sets(face: &Face, turn: Color, kings: u128, mv: &Mv) -> SmallVec<[u12
             by_king: king,
         });
         removed |= hit;
-        if face.promotes_and_continues && far & bit(land) != 0 {
+        if board.promotes_and_continues && far & bit(land) != 0 {
             king = true;
         }
         prev = land;
@@ -308,7 +309,7 @@ fn landing_sets(face: &Face, turn: Color, kings: u128, mv: &Mv) -> SmallVec<[u12
     for i in 0..path.len() - 1 {
         let (a, b) = (&jumps[i], &jumps[i + 1]);
         if a.by_king && a.dir == b.dir {
-            sets[i] |= face.between(a.captured, b.captured);
+            sets[i] |= board.between(a.captured, b.captured);
         }
     }
     sets
@@ -374,7 +375,7 @@ enum Choice {
 /// clicks.
 #[derive(Clone)]
 struct Core {
-    face: &'static Face,
+    board: &'static BoardSpec,
     distinct: Vec<Mv>,
     routes: Vec<Route>,
     movable: u128,
@@ -388,7 +389,7 @@ impl Core {
     /// `all` is every route (or the distinct moves when there is no
     /// capture); returns the core and, per route kept, its index in `all`.
     fn new(
-        face: &'static Face,
+        board: &'static BoardSpec,
         distinct: Vec<Mv>,
         all: Vec<Mv>,
         turn: Color,
@@ -402,14 +403,14 @@ impl Core {
             };
             kept.push(i);
             routes.push(Route {
-                sets: landing_sets(face, turn, kings, &mv),
+                sets: landing_sets(board, turn, kings, &mv),
                 mv,
                 key,
             });
         }
         let movable = distinct.iter().fold(0, |acc, m| acc | bit(m.from));
         let core = Core {
-            face,
+            board,
             distinct,
             routes,
             movable,
@@ -423,7 +424,7 @@ impl Core {
             // Printed collections write king moves this way too (`ec3` for a
             // king on e1); when a man and a king of the file both fit, the
             // text is ambiguous.
-            Start::File(col) => file_of(self.face, mv.from) == col,
+            Start::File(col) => file_of(self.board, mv.from) == col,
         }
     }
 
@@ -509,7 +510,7 @@ impl Core {
             _ => {
                 let mut candidates: Vec<String> = keys
                     .iter()
-                    .map(|&k| self.distinct[k].text(self.face))
+                    .map(|&k| self.distinct[k].text(self.board))
                     .collect();
                 crate::sort::sort(&mut candidates);
                 Err(MoveTextError::Ambiguous {
@@ -545,9 +546,9 @@ impl Core {
         kings: u128,
         routes: Vec<Mv>,
     ) -> Illegality {
-        let face = self.face;
+        let board = self.board;
         if let Start::Square(sq) = spec.start {
-            let square = face.square_text(sq);
+            let square = board.square_text(sq);
             if (own | opp) & bit(sq) == 0 {
                 return Illegality::EmptySquare { square };
             }
@@ -566,7 +567,7 @@ impl Core {
                 distinct.push(mv.clone());
             }
         }
-        let (forbidden, _) = Core::new(face, distinct, routes, turn, kings);
+        let (forbidden, _) = Core::new(board, distinct, routes, turn, kings);
         let captures = || self.texts(Mv::is_capture);
         let named = forbidden.named(&forbidden.hits(spec.start, &spec.mids, spec.end));
         if !named.is_empty() {
@@ -604,7 +605,7 @@ impl Core {
             };
         }
         let from = match spec.start {
-            Start::Square(sq) => face.square_text(sq),
+            Start::Square(sq) => board.square_text(sq),
             Start::File(col) => char::from(b'a' + col).to_string(),
         };
         Illegality::CannotMoveThere { from, moves }
@@ -612,9 +613,9 @@ impl Core {
 
     /// The shortest text naming `mv` (see [`Position::move_text`]).
     fn shortest(&self, mv: &Mv) -> String {
-        let face = self.face;
+        let board = self.board;
         let Some(key) = self.distinct.iter().position(|d| same_move(d, mv)) else {
-            return mv.text(face);
+            return mv.text(board);
         };
         let path = &mv.path[..];
         let inner = &path[..path.len() - 1];
@@ -625,10 +626,10 @@ impl Core {
         };
         let write = |mids: &[Square]| {
             let sep = if mv.is_capture() { 'x' } else { '-' };
-            let mut out = face.square_text(mv.from);
+            let mut out = board.square_text(mv.from);
             for &sq in mids.iter().chain(core::iter::once(&mv.to())) {
                 out.push(sep);
-                out.push_str(&face.square_text(sq));
+                out.push_str(&board.square_text(sq));
             }
             out
         };
@@ -646,7 +647,7 @@ impl Core {
                 }
                 budget = budget.saturating_sub(1);
                 if budget == 0 {
-                    return mv.text(face);
+                    return mv.text(board);
                 }
                 // Next combination of k indices out of inner.len().
                 let n = inner.len();
@@ -659,7 +660,7 @@ impl Core {
                 }
             }
         }
-        mv.text(face)
+        mv.text(board)
     }
 
     /// The state of click input after `clicks` (see [`MoveInput`]).
@@ -690,7 +691,7 @@ impl Core {
                     let Some(j) = subsequence(&r.sets, rest, n, None) else {
                         continue;
                     };
-                    let done = r.mv.jumped(self.face, j);
+                    let done = r.mv.jumped(self.board, j);
                     jumped = Some(jumped.map_or(done, |x| x & done));
                     for set in &r.sets[j..] {
                         out.next |= *set;
@@ -780,7 +781,7 @@ impl<V: Variant> Matcher<V> {
         };
         let data = |list: &MoveList<V>| list.iter().map(Mv::of).collect::<Vec<_>>();
         let (core, kept) = Core::new(
-            Face::of::<V>(),
+            BoardSpec::of::<V>(),
             data(&distinct),
             data(&all),
             pos.turn(),
@@ -871,7 +872,7 @@ impl<V: Variant> Position<V> {
     /// assert_eq!(pos.parse_move("h6:e1").unwrap().to_string(), "h6xf8xb4xe1");
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move<V>, MoveTextError> {
-        let spec = read_text(Face::of::<V>(), text)?;
+        let spec = read_text(BoardSpec::of::<V>(), text)?;
         let m = Matcher::new(self);
         match m.core.resolve(&spec)? {
             Some(c) => Ok(m.take(c)),

@@ -34,6 +34,17 @@ pub enum WinReason {
     Time,
 }
 
+crate::names::names! {
+    WinReason, "win reason" {
+        NoPieces => "no_pieces",
+        Blocked => "blocked",
+        OutOfMoves => "out_of_moves",
+        FirstKing => "first_king",
+        Resignation => "resignation",
+        Time => "time",
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -214,5 +225,15 @@ impl<V: Variant> Position<V> {
     /// the winner; a king in Breakthrough).
     pub fn is_game_over(&self) -> bool {
         self.outcome().is_some()
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn every_name_reads_back() {
+        crate::names::check_names(WinReason::ALL, |v| v.name());
     }
 }

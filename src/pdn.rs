@@ -36,8 +36,8 @@ pub use tree::{parse_pdn_tree, Branch, GameTree, LineError, LinePath, PdnLine, P
 
 use crate::any::AnyGame;
 use crate::bitboard::Square;
+use crate::core::variant::board_spec::BoardSpec;
 use crate::error::{FenError, MoveTextError};
-use crate::face::Face;
 use crate::game::{DrawMode, Game, GameError};
 use crate::geometry::{Geometry, Layout};
 use crate::moves::MoveMode;
@@ -816,9 +816,9 @@ pub fn replay(game: &PdnGame, default: Option<VariantKind>) -> Result<AnyGame, P
 }
 
 /// The squares of a move text, if it is a plain list of squares.
-fn squares_of(face: &Face, text: &str) -> Option<Vec<Square>> {
+fn squares_of(spec: &BoardSpec, text: &str) -> Option<Vec<Square>> {
     text.split(['-', 'x', 'X', ':'])
-        .map(|t| face.parse_square(t))
+        .map(|t| spec.parse_square(t))
         .collect()
 }
 
@@ -865,7 +865,7 @@ fn start_fen(game: &PdnGame, first_mover: Color) -> Option<String> {
 /// is one function for every variant (it is not a hot path; a copy per
 /// variant would be kilobytes each in the WebAssembly package).
 trait Replay {
-    fn face(&self) -> &'static Face;
+    fn board_spec(&self) -> &'static BoardSpec;
     fn turn(&self) -> Color;
     /// The legal moves (distinct mode).
     fn moves(&self) -> Vec<Mv>;
@@ -878,8 +878,8 @@ trait Replay {
 }
 
 impl<V: Variant> Replay for Game<V> {
-    fn face(&self) -> &'static Face {
-        Face::of::<V>()
+    fn board_spec(&self) -> &'static BoardSpec {
+        BoardSpec::of::<V>()
     }
     fn turn(&self) -> Color {
         self.position().turn()
@@ -909,7 +909,7 @@ impl<V: Variant> Replay for Game<V> {
 /// (PDN's `1...`).
 fn mover(g: &dyn Replay) -> (Color, bool) {
     let side = g.turn();
-    (side, side != g.face().first_mover)
+    (side, side != g.board_spec().first_mover)
 }
 
 /// Plays `moves` on `g`. A capture written without a needed intermediate
@@ -919,7 +919,7 @@ fn replay_moves(
     moves: &[PdnMove],
     budget: &mut u32,
 ) -> Result<Box<dyn Replay>, PdnErrorKind> {
-    let face = g.face();
+    let spec = g.board_spec();
     // A capture written as several jumps: the squares read so far.
     let mut pending: Option<(Vec<Square>, u32, String)> = None;
     // Every move of the record is the side to move's (a pending capture's
@@ -935,7 +935,7 @@ fn replay_moves(
             reason,
         };
         if let Some((mut squares, n0, mut text0)) = pending.take() {
-            let more = squares_of(face, &m.text)
+            let more = squares_of(spec, &m.text)
                 .filter(|s| s.len() >= 2 && s[0] == *squares.last().unwrap());
             let Some(more) = more else {
                 return Err(PdnErrorKind::UnfinishedCapture {
@@ -954,7 +954,7 @@ fn replay_moves(
                 Jumps::None => {
                     // The pieces read as one move, for the reason it is refused.
                     let joined: Vec<String> =
-                        squares.iter().map(|&s| face.square_text(s)).collect();
+                        squares.iter().map(|&s| spec.square_text(s)).collect();
                     match g.parse_move(&joined.join("x")) {
                         Ok(mv) => play(&mut *g, &mv, number, &m.text)?,
                         Err(MoveTextError::Illegal { reason, .. }) => {
@@ -977,7 +977,7 @@ fn replay_moves(
                     continue;
                 }
                 // Perhaps the first jumps of a capture written in pieces.
-                match squares_of(face, &m.text)
+                match squares_of(spec, &m.text)
                     .filter(|s| s.len() >= 2)
                     .map(|s| (jumps(&*g, &s), s))
                 {
@@ -992,7 +992,7 @@ fn replay_moves(
                 let mut fits = g
                     .moves()
                     .into_iter()
-                    .filter(|c| candidates.contains(&c.text(face)))
+                    .filter(|c| candidates.contains(&c.text(spec)))
                     .filter_map(|c| {
                         *budget = budget.checked_sub(1)?;
                         let mut branch = g.fork();
@@ -1023,7 +1023,7 @@ fn replay_moves(
 /// without a separator (`a3b4`), and the Russian short notation for any piece,
 /// kings included (`ec3`: the piece on the e file that can go to c3).
 fn loose_move(g: &dyn Replay, text: &str) -> Option<Mv> {
-    let face = g.face();
+    let spec = g.board_spec();
     let t: String = text
         .chars()
         .filter(|c| !matches!(c, '-' | 'x' | 'X' | ':'))
@@ -1033,18 +1033,18 @@ fn loose_move(g: &dyn Replay, text: &str) -> Option<Mv> {
     let split = (1..t.len()).find(|&k| is_file(b[k]) && b[k - 1].is_ascii_digit());
     let mut candidates: Vec<Mv> = if let Some(k) = split {
         // `a3b4`
-        let (from, to) = (face.parse_square(&t[..k])?, face.parse_square(&t[k..])?);
+        let (from, to) = (spec.parse_square(&t[..k])?, spec.parse_square(&t[k..])?);
         g.moves()
             .into_iter()
             .filter(|m| m.from == from && m.to() == to)
             .collect()
     } else if b.len() >= 3 && is_file(b[0]) && is_file(b[1]) {
         // `ec3`
-        let to = face.parse_square(&t[1..])?;
+        let to = spec.parse_square(&t[1..])?;
         let file = b[0] as char;
         g.moves()
             .into_iter()
-            .filter(|m| m.to() == to && face.algebraic_name(m.from).starts_with(file))
+            .filter(|m| m.to() == to && spec.algebraic_name(m.from).starts_with(file))
             .collect()
     } else {
         return None;

@@ -4,8 +4,8 @@ use core::fmt;
 use core::marker::PhantomData;
 
 use crate::bitboard::{BitSet, Bitboard, Square};
+use crate::core::variant::board_spec::{bit, squares, wide, BoardSpec};
 use crate::error::{MoveError, PositionError};
-use crate::face::{bit, squares, wide, Face};
 use crate::geometry::{Geometry, Layout};
 use crate::moves::{Move, MoveList, MoveMode};
 use crate::squares::Bits;
@@ -20,6 +20,13 @@ pub enum PieceKind {
     Man,
     /// A king (crowned piece).
     King,
+}
+
+crate::names::names! {
+    PieceKind, "piece kind" {
+        Man => "man",
+        King => "king",
+    }
 }
 
 /// A piece: colour and kind.
@@ -258,7 +265,7 @@ impl<V: Variant> Position<V> {
         let () = crate::variant::RulesCheck::<V>::OK;
         let (white, black, kings) = (setup.white.bits(), setup.black.bits(), setup.kings.bits());
         check_setup(
-            Face::of::<V>(),
+            BoardSpec::of::<V>(),
             [wide::<V>(white), wide::<V>(black)],
             wide::<V>(kings),
             &setup.king_runs,
@@ -357,7 +364,7 @@ impl<V: Variant> Position<V> {
     /// ```
     pub fn diagram(&self) -> String {
         diagram(
-            Face::of::<V>(),
+            BoardSpec::of::<V>(),
             [wide::<V>(self.white), wide::<V>(self.black)],
             wide::<V>(self.kings),
             self.turn,
@@ -608,15 +615,15 @@ impl<V: Variant> Position<V> {
 
 /// [`Position::diagram`], written once for every variant (`sides` is
 /// `[white, black]`).
-fn diagram(face: &Face, sides: [u128; 2], kings: u128, turn: Color) -> String {
-    let (w, h) = (face.width, face.height);
+fn diagram(spec: &BoardSpec, sides: [u128; 2], kings: u128, turn: Color) -> String {
+    let (w, h) = (spec.width, spec.height);
     let rw = if h >= 10 { 2 } else { 1 };
     let mut out = String::new();
     for row in (0..h).rev() {
         let mut line = format!("{:>rw$} |", row + 1);
         for col in 0..w {
             line.push(' ');
-            line.push(match face.algebraic_square(row, col) {
+            line.push(match spec.algebraic_square(row, col) {
                 None => ' ',
                 Some(sq) => {
                     let king = kings & bit(sq) != 0;
@@ -644,32 +651,32 @@ fn diagram(face: &Face, sides: [u128; 2], kings: u128, turn: Color) -> String {
 }
 
 /// The checks of [`Position::from_setup`], written once for every variant
-/// (over the board's face; `sides` is `[white, black]`).
+/// (over the board spec; `sides` is `[white, black]`).
 fn check_setup(
-    face: &Face,
+    spec: &BoardSpec,
     sides: [u128; 2],
     kings: u128,
     king_runs: &[Option<KingRun>; 2],
 ) -> Result<(), PositionError> {
     let [white, black] = sides;
-    let outside = (white | black | kings) & !face.all;
+    let outside = (white | black | kings) & !spec.all;
     if outside != 0 {
         return Err(PositionError::InvalidSquare(outside.trailing_zeros() as u8));
     }
     if let Some(sq) = squares(white & black).next() {
         return Err(PositionError::Overlap {
-            square: face.square_text(sq),
+            square: spec.square_text(sq),
         });
     }
     if let Some(sq) = squares(kings & !(white | black)).next() {
         return Err(PositionError::KingWithoutPiece {
-            square: face.square_text(sq),
+            square: spec.square_text(sq),
         });
     }
-    let stuck = (white & !kings & face.last_row) | (black & !kings & face.first_row);
+    let stuck = (white & !kings & spec.last_row) | (black & !kings & spec.first_row);
     if let Some(sq) = squares(stuck).next() {
         return Err(PositionError::ManOnPromotionRow {
-            square: face.square_text(sq),
+            square: spec.square_text(sq),
         });
     }
     for color in [Color::White, Color::Black] {
@@ -677,9 +684,9 @@ fn check_setup(
             continue;
         };
         let side = sides[color as usize];
-        let valid = face.all & bit(run.king) != 0;
+        let valid = spec.all & bit(run.king) != 0;
         let on_king = valid && side & kings & bit(run.king) != 0;
-        let problem = match face.king_move_limit {
+        let problem = match spec.king_move_limit {
             None => Some("this variant has no king-move limit"),
             Some(_) if !on_king => Some("its square holds no king of that side"),
             Some(limit) if run.moves == 0 || run.moves > limit => {
@@ -692,7 +699,7 @@ fn check_setup(
             return Err(PositionError::BadKingRun {
                 color,
                 square: if valid {
-                    face.square_text(run.king)
+                    spec.square_text(run.king)
                 } else {
                     format!("bit {}", run.king.0)
                 },
@@ -702,4 +709,14 @@ fn check_setup(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn every_name_reads_back() {
+        crate::names::check_names(PieceKind::ALL, |v| v.name());
+    }
 }

@@ -34,8 +34,8 @@ use core::fmt::Write;
 
 use crate::any::{AnyGame, AnyPosition};
 use crate::bitboard::Square;
+use crate::core::variant::board_spec::{bit, wide, BoardSpec};
 use crate::error::MoveTextError;
-use crate::face::{bit, wide, Face};
 use crate::game::Game;
 use crate::geometry::Layout;
 use crate::moves::Move;
@@ -64,6 +64,15 @@ pub enum Labels {
     /// Files (`a`, `b`, ...) along the bottom edge and ranks (`1`, `2`, ...)
     /// along the left edge, inside the edge squares.
     Coordinates,
+}
+
+crate::names::names! {
+    Labels, "board labels" {
+        None => "none",
+        Squares => "squares",
+        Numbers => "numbers",
+        Coordinates => "coordinates",
+    }
 }
 
 /// The colours of a picture (any SVG colour: `#8a5a3c`, `rgba(...)`,
@@ -354,7 +363,7 @@ impl Board {
     fn of<V: Variant>(pos: &Position<V>) -> Self {
         let sides = [Color::White, Color::Black].map(|c| wide::<V>(pos.side(c)));
         Board::build(
-            Face::of::<V>(),
+            BoardSpec::of::<V>(),
             V::NAME,
             pos.to_fen(),
             sides,
@@ -362,28 +371,34 @@ impl Board {
         )
     }
 
-    /// The picture's board from the variant's face and the pieces
+    /// The picture's board from the variant's board spec and the pieces
     /// (`sides`: `[white, black]`).
-    fn build(face: &Face, name: &'static str, fen: String, sides: [u128; 2], kings: u128) -> Self {
-        let (w, h) = (face.width, face.height);
+    fn build(
+        spec: &BoardSpec,
+        name: &'static str,
+        fen: String,
+        sides: [u128; 2],
+        kings: u128,
+    ) -> Self {
+        let (w, h) = (spec.width, spec.height);
         let mut cells = Vec::with_capacity(w as usize * h as usize);
         let mut coords = Vec::new();
         for row in 0..h {
             for col in 0..w {
-                let cell = face.algebraic_square(row, col);
+                let cell = spec.algebraic_square(row, col);
                 if let Some(sq) = cell {
                     let i = sq.0 as usize;
                     if coords.len() <= i {
                         coords.resize(i + 1, None);
                     }
-                    coords[i] = Some(face.square_coords(sq));
+                    coords[i] = Some(spec.square_coords(sq));
                 }
-                cells.push(cell.map(|sq| (sq, face.square_text(sq), face.square_number(sq))));
+                cells.push(cell.map(|sq| (sq, spec.square_text(sq), spec.square_number(sq))));
             }
         }
         let mut pieces = Vec::new();
         for color in [Color::White, Color::Black] {
-            for sq in face.in_order(sides[color as usize]) {
+            for sq in spec.in_order(sides[color as usize]) {
                 pieces.push((sq, color, kings & bit(sq) != 0));
             }
         }
@@ -392,7 +407,7 @@ impl Board {
             fen,
             width: w,
             height: h,
-            orthogonal: face.layout == Layout::Orthogonal,
+            orthogonal: spec.layout == Layout::Orthogonal,
             cells,
             coords,
             pieces,
@@ -654,5 +669,15 @@ mod tests {
     #[test]
     fn escapes_attribute_text() {
         assert_eq!(esc("a\"<b>&'"), "a&quot;&lt;b&gt;&amp;&apos;");
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn every_name_reads_back() {
+        crate::names::check_names(Labels::ALL, |v| v.name());
     }
 }

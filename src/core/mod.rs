@@ -2,3 +2,4 @@
 //! perft.
 
 pub(crate) mod movegen;
+pub mod variant;
