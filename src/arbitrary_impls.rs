@@ -4,11 +4,11 @@
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 
-use crate::bitboard::Bitboard;
-use crate::geometry::Geometry;
-use crate::moves::{Move, MoveMode};
-use crate::position::{Position, Setup};
-use crate::variant::{Color, Variant};
+use crate::core::bitboard::Bitboard;
+use crate::core::geometry::Geometry;
+use crate::core::moves::{Move, MoveMode};
+use crate::core::position::{Position, Setup};
+use crate::core::variant::{Color, Variant};
 
 /// Each playing square gets a man, a king or nothing of either colour; men
 /// that would stand on their promotion row become kings, and neither side

@@ -37,37 +37,28 @@
 pub mod any;
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
-pub mod ballots;
-pub mod bitboard;
 mod core;
-pub mod draws;
-pub mod dxp;
 pub mod dynamic;
 #[cfg(feature = "egdb")]
 pub mod egdb;
 pub mod engine;
 pub mod error;
-mod fen;
-pub mod game;
-pub mod geometry;
-pub mod house_rules;
-pub mod mode;
-pub mod moves;
+mod formats;
+mod modes;
 pub mod names;
-pub mod notation;
-pub mod outcome;
-pub mod pdn;
-pub mod perft;
-pub mod position;
+mod play;
 pub mod room;
 #[cfg(feature = "serde")]
 mod serde_impls;
-mod sort;
-pub mod squares;
-pub mod svg;
-pub mod zobrist;
 
-pub use self::core::variant;
+// The layers' modules, at the paths they have always had.
+pub(crate) use self::core::sort;
+pub use self::core::{
+    bitboard, draws, geometry, moves, perft, position, squares, variant, zobrist,
+};
+pub use formats::{dxp, notation, pdn, svg};
+pub use modes::{house_rules, mode};
+pub use play::{ballots, game, outcome};
 
 pub use crate::{error::MoveTextError, notation::MoveInput};
 pub use any::{AnyGame, AnyMoveInput, AnyPosition};

@@ -14,12 +14,12 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::any::AnyPosition;
-use crate::bitboard::{BitSet, Square};
-use crate::game::{DrawMode, Game};
-use crate::moves::Move;
-use crate::position::Position;
-use crate::squares::Bits;
-use crate::variant::{Variant, VariantKind};
+use crate::core::bitboard::{BitSet, Square};
+use crate::core::moves::Move;
+use crate::core::position::Position;
+use crate::core::squares::Bits;
+use crate::core::variant::{Variant, VariantKind};
+use crate::play::game::{DrawMode, Game};
 
 #[derive(Serialize, Deserialize)]
 struct MoveRepr {

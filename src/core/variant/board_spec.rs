@@ -8,9 +8,9 @@
 //! [`wide`] and [`narrow`]. Every bit set here is a `u128`, wide enough for
 //! every board (12x12 uses 77 bits).
 
-use crate::bitboard::{BitSet, Square};
-use crate::geometry::{bit_of, coords_of, Geometry, Layout};
-use crate::squares::Bits;
+use crate::core::bitboard::{BitSet, Square};
+use crate::core::geometry::{bit_of, coords_of, Geometry, Layout};
+use crate::core::squares::Bits;
 
 use super::{Color, KingLanding, KingRange, MidCapturePromotion, Numbering, Tables, Variant, NONE};
 
@@ -307,8 +307,8 @@ impl BoardSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Geometry;
-    use crate::variant::VariantVisitor;
+    use crate::core::geometry::Geometry;
+    use crate::core::variant::VariantVisitor;
 
     /// The spec's masks are the board's own constants, and its numbering
     /// that of the variant's table.
@@ -342,8 +342,8 @@ mod tests {
         for kind in crate::VariantKind::ALL {
             kind.visit(Agrees);
         }
-        for name in crate::house_rules::NAMES {
-            crate::house_rules::visit(name, Agrees);
+        for name in crate::modes::house_rules::NAMES {
+            crate::modes::house_rules::visit(name, Agrees);
         }
     }
 

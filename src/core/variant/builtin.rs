@@ -1,7 +1,7 @@
 //! The 16 built-in variants: each a zero-sized type with its [`Rules`].
 
-use crate::draws::{CountRule, DrawReason, DrawRules, Limit, Material, Trigger};
-use crate::geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal};
+use crate::core::draws::{CountRule, DrawReason, DrawRules, Limit, Material, Trigger};
+use crate::core::geometry::{Board10x10, Board12x12, Board8x8, Board8x8Orthogonal};
 
 use super::{
     Color, GameType, KingLanding, KingRange, MidCapturePromotion, Precedence, Removal,

@@ -1,6 +1,6 @@
 //! Number <-> square tables: how a variant numbers its playing squares.
 
-use crate::geometry::{bit_of, Geometry, Layout};
+use crate::core::geometry::{bit_of, Geometry, Layout};
 
 use super::{Color, Variant};
 

@@ -1,7 +1,7 @@
 //! Every rule parameter of a variant: [`Rules`] and the enums it is made of.
 
-use crate::draws::DrawRules;
-use crate::geometry::Geometry;
+use crate::core::draws::DrawRules;
+use crate::core::geometry::Geometry;
 
 use super::{Color, Variant};
 

@@ -3,8 +3,8 @@
 
 use core::fmt;
 
-use crate::bitboard::Square;
-use crate::geometry::Geometry;
+use crate::core::bitboard::Square;
+use crate::core::geometry::Geometry;
 
 use super::board_spec::BoardSpec;
 use super::Rules;

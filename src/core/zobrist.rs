@@ -7,11 +7,11 @@
 //! compile time), so hashes are stable across runs and builds. A
 //! [`Game`](crate::Game) updates its hash incrementally on every move and undo.
 
-use crate::bitboard::{BitSet, Square};
-use crate::moves::Move;
-use crate::position::Position;
-use crate::squares::Bits;
-use crate::variant::{Color, Variant};
+use crate::core::bitboard::{BitSet, Square};
+use crate::core::moves::Move;
+use crate::core::position::Position;
+use crate::core::squares::Bits;
+use crate::core::variant::{Color, Variant};
 
 /// Keys for (white man, white king, black man, black king) x bit index.
 const KEYS: [[u64; 128]; 4] = {

@@ -19,7 +19,7 @@
 //! The 8x8 orthogonal board (Turkish draughts) uses all 64 bits of a `u64`,
 //! square `(r, c)` at bit `8 * r + c`; sideways shifts are masked by file.
 
-use crate::bitboard::{BitSet, Square};
+use crate::core::bitboard::{BitSet, Square};
 
 /// A direction index `0..8`. Directions `d` and `d ^ 2` are opposite.
 ///

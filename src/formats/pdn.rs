@@ -35,15 +35,15 @@ mod tree;
 pub use tree::{parse_pdn_tree, Branch, GameTree, LineError, LinePath, PdnLine, PdnNode};
 
 use crate::any::AnyGame;
-use crate::bitboard::Square;
+use crate::core::bitboard::Square;
+use crate::core::geometry::{Geometry, Layout};
+use crate::core::moves::MoveMode;
+use crate::core::position::Position;
 use crate::core::variant::board_spec::BoardSpec;
+use crate::core::variant::{Color, Rules, Variant, VariantKind, VariantVisitor};
 use crate::error::{FenError, MoveTextError};
-use crate::game::{DrawMode, Game, GameError};
-use crate::geometry::{Geometry, Layout};
-use crate::moves::MoveMode;
-use crate::notation::Mv;
-use crate::position::Position;
-use crate::variant::{Color, Rules, Variant, VariantKind, VariantVisitor};
+use crate::formats::notation::Mv;
+use crate::play::game::{DrawMode, Game, GameError};
 
 /// One move of a PDN game's main line, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1179,7 +1179,7 @@ struct Record {
     builtin: Option<VariantKind>,
     /// The start position's FEN, when it is not the variant's start.
     fen: Option<String>,
-    outcome: Option<crate::outcome::Outcome>,
+    outcome: Option<crate::play::outcome::Outcome>,
     /// Each move's text, and whether the first mover played it.
     moves: Vec<(bool, String)>,
 }

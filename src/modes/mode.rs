@@ -19,12 +19,12 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::core::variant::*;
 use crate::dynamic::UnknownMode;
-use crate::house_rules::{
+use crate::modes::house_rules::{
     English40, English50, SiteBrazilian, SiteEnglish, SiteItalian, SiteRussian, SiteSpanish,
     SiteThai,
 };
-use crate::variant::*;
 
 /// The registry of modes: calls `$callback!` with `[args]`, the built-in
 /// variants (`crate::NAME`) in brackets and the house rules

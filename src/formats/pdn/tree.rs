@@ -5,7 +5,7 @@ use core::fmt;
 
 use super::{escape, Lexer, PdnError, PdnErrorKind, PdnGame, PdnMove, Token};
 use crate::any::AnyGame;
-use crate::variant::VariantKind;
+use crate::core::variant::VariantKind;
 
 /// One move of a [`GameTree`], as written, with what follows it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]

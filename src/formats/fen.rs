@@ -14,12 +14,12 @@
 //! (1-based, the side to move being field 1) and the offending token or square.
 //! The written FEN is canonical, and reading it gives the same position.
 
-use crate::bitboard::Square;
+use crate::core::bitboard::Square;
+use crate::core::position::{KingRun, Position, Setup};
+use crate::core::squares::SquareSet;
 use crate::core::variant::board_spec::{bit, narrow, squares, wide, BoardSpec};
+use crate::core::variant::{Color, Variant};
 use crate::error::FenError;
-use crate::position::{KingRun, Position, Setup};
-use crate::squares::SquareSet;
-use crate::variant::{Color, Variant};
 
 impl<V: Variant> Position<V> {
     /// Reads a position from FEN.
@@ -380,7 +380,7 @@ fn write_list(spec: &BoardSpec, out: &mut String, pieces: u128, kings: u128) {
     };
     if spec.algebraic {
         let mut list: Vec<Square> = squares(pieces).collect();
-        crate::sort::sort_by_key(&mut list, |&s| spec.coords(s));
+        crate::core::sort::sort_by_key(&mut list, |&s| spec.coords(s));
         for s in list {
             sep(out);
             if kings & bit(s) != 0 {
@@ -394,7 +394,7 @@ fn write_list(spec: &BoardSpec, out: &mut String, pieces: u128, kings: u128) {
         let mut v: Vec<(u8, bool)> = squares(pieces)
             .map(|s| (spec.square_number(s), kings & bit(s) != 0))
             .collect();
-        crate::sort::sort(&mut v);
+        crate::core::sort::sort(&mut v);
         v
     };
     let mut i = 0;

@@ -10,10 +10,10 @@
 
 use core::fmt;
 
-use crate::draws::DrawReason;
-use crate::moves::MoveMode;
-use crate::position::Position;
-use crate::variant::{Color, Variant, WinCondition};
+use crate::core::draws::DrawReason;
+use crate::core::moves::MoveMode;
+use crate::core::position::Position;
+use crate::core::variant::{Color, Variant, WinCondition};
 
 /// Why a game was won.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -33,14 +33,14 @@
 use core::fmt::Write;
 
 use crate::any::{AnyGame, AnyPosition};
-use crate::bitboard::Square;
+use crate::core::bitboard::Square;
+use crate::core::geometry::Layout;
+use crate::core::moves::Move;
+use crate::core::position::Position;
 use crate::core::variant::board_spec::{bit, wide, BoardSpec};
+use crate::core::variant::{Color, Variant};
 use crate::error::MoveTextError;
-use crate::game::Game;
-use crate::geometry::Layout;
-use crate::moves::Move;
-use crate::position::Position;
-use crate::variant::{Color, Variant};
+use crate::play::game::Game;
 
 /// What is written on the board's squares. Its names (`none`, `squares`,
 /// `numbers`, `coordinates`) are in [`names`](crate::names).

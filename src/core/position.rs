@@ -3,14 +3,14 @@
 use core::fmt;
 use core::marker::PhantomData;
 
-use crate::bitboard::{BitSet, Bitboard, Square};
+use crate::core::bitboard::{BitSet, Bitboard, Square};
+use crate::core::geometry::{Geometry, Layout};
+use crate::core::moves::{Move, MoveList, MoveMode};
+use crate::core::squares::Bits;
+use crate::core::squares::SquareSet;
 use crate::core::variant::board_spec::{bit, squares, wide, BoardSpec};
+use crate::core::variant::{Color, Variant};
 use crate::error::{MoveError, PositionError};
-use crate::geometry::{Geometry, Layout};
-use crate::moves::{Move, MoveList, MoveMode};
-use crate::squares::Bits;
-use crate::squares::SquareSet;
-use crate::variant::{Color, Variant};
 
 /// Man or king.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -226,7 +226,7 @@ impl<V: Variant> Position<V> {
     /// The variant's start position, with its first mover to move.
     pub fn start() -> Self {
         #[allow(clippy::let_unit_value)]
-        let () = crate::variant::RulesCheck::<V>::OK;
+        let () = crate::core::variant::RulesCheck::<V>::OK;
         let offset = V::RULES.start_row_offset;
         let rows = offset..offset + V::RULES.start_rows;
         let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
@@ -262,7 +262,7 @@ impl<V: Variant> Position<V> {
     /// ```
     pub fn from_setup(setup: Setup<V>) -> Result<Self, PositionError> {
         #[allow(clippy::let_unit_value)]
-        let () = crate::variant::RulesCheck::<V>::OK;
+        let () = crate::core::variant::RulesCheck::<V>::OK;
         let (white, black, kings) = (setup.white.bits(), setup.black.bits(), setup.kings.bits());
         check_setup(
             BoardSpec::of::<V>(),

@@ -25,12 +25,12 @@
 use core::fmt;
 
 use crate::any::AnyGame;
-use crate::game::Game;
-use crate::position::Position;
-use crate::variant::{Variant, VariantKind};
+use crate::core::position::Position;
+use crate::core::variant::{Variant, VariantKind};
+use crate::play::game::Game;
 
-const ENGLISH_THREE_MOVE: &str = include_str!("../data/ballots/english-three-move.txt");
-const INTERNATIONAL_TWO_MOVE: &str = include_str!("../data/ballots/international-two-move.txt");
+const ENGLISH_THREE_MOVE: &str = include_str!("../../data/ballots/english-three-move.txt");
+const INTERNATIONAL_TWO_MOVE: &str = include_str!("../../data/ballots/international-two-move.txt");
 
 /// One opening of a ballot: moves from the start position, or a position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

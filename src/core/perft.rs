@@ -6,10 +6,10 @@
 //! counting), and quiet moves are counted with popcounts.
 
 use crate::core::movegen::Captures;
-use crate::moves::{Move, MoveList, MoveMode};
-use crate::position::Position;
-use crate::squares::Bits;
-use crate::variant::Variant;
+use crate::core::moves::{Move, MoveList, MoveMode};
+use crate::core::position::Position;
+use crate::core::squares::Bits;
+use crate::core::variant::Variant;
 
 /// Perft in distinct mode ([rules §1](crate::rules)).
 ///

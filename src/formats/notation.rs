@@ -34,13 +34,13 @@
 
 use smallvec::SmallVec;
 
-use crate::bitboard::Square;
+use crate::core::bitboard::Square;
+use crate::core::moves::{Move, MoveList, MoveMode, Path};
+use crate::core::position::Position;
+use crate::core::squares::SquareSet;
 use crate::core::variant::board_spec::{bit, narrow, wide, BoardSpec};
+use crate::core::variant::{Color, Variant};
 use crate::error::{Illegality, MoveTextError};
-use crate::moves::{Move, MoveList, MoveMode, Path};
-use crate::position::Position;
-use crate::squares::SquareSet;
-use crate::variant::{Color, Variant};
 
 // Everything below up to `Matcher` is written once for every variant: move
 // text and click input are not hot paths, and a copy per variant would be
@@ -455,7 +455,7 @@ impl Core {
     fn keys(&self, hits: &[Hit]) -> SmallVec<[usize; 8]> {
         let mut keys: SmallVec<[usize; 8]> =
             hits.iter().map(|h| self.routes[h.route].key).collect();
-        crate::sort::sort(&mut keys);
+        crate::core::sort::sort(&mut keys);
         keys.dedup();
         keys
     }
@@ -512,7 +512,7 @@ impl Core {
                     .iter()
                     .map(|&k| self.distinct[k].text(self.board))
                     .collect();
-                crate::sort::sort(&mut candidates);
+                crate::core::sort::sort(&mut candidates);
                 Err(MoveTextError::Ambiguous {
                     text: spec.text.clone(),
                     candidates,
@@ -529,7 +529,7 @@ impl Core {
             .filter(|m| keep(m))
             .map(|m| self.shortest(m))
             .collect();
-        crate::sort::sort(&mut out);
+        crate::core::sort::sort(&mut out);
         out.dedup();
         out
     }
@@ -720,7 +720,7 @@ impl Core {
                     out.candidates.push(self.pick(k, &hits));
                 }
                 for ends in [&mut full, &mut at_end] {
-                    crate::sort::sort(ends);
+                    crate::core::sort::sort(ends);
                     ends.dedup();
                 }
                 let chosen = match (full.as_slice(), at_end.as_slice()) {

@@ -29,9 +29,9 @@
 //! assert_eq!(house_rules::visit("thai", Name), None, "the official preset is not a house rule");
 //! ```
 
-use crate::draws::{CountRule, DrawRules, Limit, Trigger};
-use crate::geometry::Board8x8;
-use crate::variant::{
+use crate::core::draws::{CountRule, DrawRules, Limit, Trigger};
+use crate::core::geometry::Board8x8;
+use crate::core::variant::{
     Brazilian, English, Italian, KingLanding, Precedence, Removal, Rules, Russian, Spanish, Thai,
     Variant, VariantVisitor,
 };
@@ -178,7 +178,7 @@ impl Variant for English40 {
 /// The names ([`Variant::NAME`]) of the house-rule variants: the seed site's
 /// six modes, then the two English rule sets of the other seed pages (the
 /// house rules of the [`Mode`](crate::Mode) registry, in its order).
-pub const NAMES: [&str; 8] = crate::mode::HOUSE_RULE_NAMES;
+pub const NAMES: [&str; 8] = crate::modes::mode::HOUSE_RULE_NAMES;
 
 /// Calls `f` with the house-rule variant called `name` (case-insensitive), or
 /// returns `None` if no house-rule variant has that name.

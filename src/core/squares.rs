@@ -10,9 +10,9 @@ use core::fmt;
 use core::marker::PhantomData;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-use crate::bitboard::{BitSet, Bitboard, Square};
-use crate::geometry::{Geometry, Layout};
-use crate::variant::{Tables, Variant};
+use crate::core::bitboard::{BitSet, Bitboard, Square};
+use crate::core::geometry::{Geometry, Layout};
+use crate::core::variant::{Tables, Variant};
 
 /// The bit set of a variant's board (the crate-internal short name of
 /// [`BitsOf`]).

@@ -30,7 +30,7 @@
 
 use core::fmt;
 
-use crate::position::PieceKind;
+use crate::core::position::PieceKind;
 use crate::{Color, International, Move, Position, Variant};
 
 /// The TCP port DXP programs listen on by convention.

@@ -6,9 +6,9 @@ use core::ops::{Deref, DerefMut};
 
 use smallvec::SmallVec;
 
-use crate::bitboard::{BitSet, Square};
-use crate::squares::{between, Bits, SquareSet};
-use crate::variant::Variant;
+use crate::core::bitboard::{BitSet, Square};
+use crate::core::squares::{between, Bits, SquareSet};
+use crate::core::variant::Variant;
 
 /// Landing squares of a move; inline for up to 16 jumps, spilling to the heap
 /// beyond. Not public: [`Move::path`] hands out a slice.

@@ -30,15 +30,15 @@
 
 use core::fmt;
 
-use crate::draws::{
+use crate::core::draws::{
     CountRule, DrawCount, DrawReason, Limit, Material, MaterialFacts, Trigger, MAX_COUNTS,
 };
+use crate::core::geometry::Geometry;
+use crate::core::moves::{Move, MoveList};
+use crate::core::position::Position;
+use crate::core::variant::{Color, Variant};
 use crate::error::{MoveError, MoveTextError};
-use crate::geometry::Geometry;
-use crate::moves::{Move, MoveList};
-pub use crate::outcome::{Outcome, WinReason};
-use crate::position::Position;
-use crate::variant::{Color, Variant};
+pub use crate::play::outcome::{Outcome, WinReason};
 
 /// An outcome declared by the frontend rather than by the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

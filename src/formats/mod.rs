@@ -1,0 +1,8 @@
+//! Text and picture formats over the core and the game: FEN, move text
+//! (notation), PDN, the DXP protocol's messages and SVG pictures.
+
+pub mod dxp;
+mod fen;
+pub mod notation;
+pub mod pdn;
+pub mod svg;
