@@ -42,10 +42,10 @@ mod tree;
 mod write;
 
 pub use error::{PdnError, PdnErrorKind};
-use parse::{Lexer, Token};
-use write::escape;
 pub use game::{PdnGame, PdnMove};
 pub use parse::parse_pdn;
+use parse::{Lexer, Token};
 pub use replay::{builtin, read_games, replay, replay_as, CUSTOM_VARIANT};
 pub use tree::{parse_pdn_tree, Branch, GameTree, LineError, LinePath, PdnLine, PdnNode};
+use write::escape;
 pub use write::write_pdn;
