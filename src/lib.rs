@@ -34,33 +34,45 @@
 #![cfg_attr(feature = "pext", deny(unsafe_code))]
 #![warn(missing_docs)]
 
+#[cfg(feature = "dynamic")]
 pub mod any;
 #[cfg(feature = "arbitrary")]
 mod arbitrary_impls;
 mod core;
+#[cfg(feature = "dynamic")]
 pub mod dynamic;
 #[cfg(feature = "egdb")]
 pub mod egdb;
+#[cfg(feature = "engine")]
 pub mod engine;
 pub mod error;
 mod formats;
 mod modes;
 pub mod names;
 mod play;
+#[cfg(feature = "room")]
 pub mod room;
 #[cfg(feature = "serde")]
 mod serde_impls;
 
 // The layers' modules, at the paths they have always had.
+#[cfg(feature = "dynamic")]
 pub(crate) use self::core::sort;
 pub use self::core::{
     bitboard, draws, geometry, moves, perft, position, squares, variant, zobrist,
 };
-pub use formats::{dxp, notation, pdn, svg};
+#[cfg(feature = "dxp")]
+pub use formats::dxp;
+pub use formats::{notation, pdn};
+#[cfg(feature = "svg")]
+pub use formats::svg;
 pub use modes::{house_rules, mode};
-pub use play::{ballots, game, outcome};
+#[cfg(feature = "ballots")]
+pub use play::ballots;
+pub use play::{game, outcome};
 
 pub use crate::{error::MoveTextError, notation::MoveInput};
+#[cfg(feature = "dynamic")]
 pub use any::{AnyGame, AnyMoveInput, AnyPosition};
 #[cfg(feature = "arbitrary")]
 pub use arbitrary_impls::LegalMove;
@@ -95,15 +107,15 @@ pub mod rules {}
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "egdb", feature = "room", feature = "dxp", feature = "ballots"))]
 pub struct ReadmeDoctests;
 
 /// The examples of `docs/library.md`, compiled and run as doctests.
 #[doc = include_str!("../docs/library.md")]
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "egdb", feature = "room", feature = "dxp", feature = "ballots"))]
 pub struct LibraryGuideDoctests;
 
 /// The examples of `docs/engine.md`, compiled and run as doctests.
 #[doc = include_str!("../docs/engine.md")]
-#[cfg(doctest)]
+#[cfg(all(doctest, feature = "egdb", feature = "room", feature = "dxp", feature = "ballots"))]
 pub struct EngineGuideDoctests;

@@ -183,6 +183,6 @@ pub const NAMES: [&str; 8] = crate::modes::mode::HOUSE_RULE_NAMES;
 /// Calls `f` with the house-rule variant called `name` (case-insensitive), or
 /// returns `None` if no house-rule variant has that name.
 pub fn visit<F: VariantVisitor>(name: &str, f: F) -> Option<F::Output> {
-    let mode: crate::Mode = name.parse().ok()?;
+    let mode = crate::Mode::named(name)?;
     mode.is_house_rule().then(|| mode.visit(f))
 }

@@ -17,9 +17,11 @@
 //! ```
 
 use core::fmt;
+#[cfg(feature = "dynamic")]
 use core::str::FromStr;
 
 use crate::core::variant::*;
+#[cfg(feature = "dynamic")]
 use crate::dynamic::UnknownMode;
 use crate::modes::house_rules::{
     English40, English50, SiteBrazilian, SiteEnglish, SiteItalian, SiteRussian, SiteSpanish,
@@ -178,17 +180,27 @@ impl fmt::Display for Mode {
     }
 }
 
+impl Mode {
+    /// The mode called `name` (what [`FromStr`] reads): ASCII case ignored,
+    /// and lidraughts' display name `Frysk!` for `frysk`.
+    pub(crate) fn named(name: &str) -> Option<Mode> {
+        let name = name.trim();
+        let name = name.strip_suffix('!').unwrap_or(name);
+        Mode::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(name))
+    }
+}
+
+// Its error type is the run-time face's (`dynamic::UnknownMode`), so the
+// impl comes with that feature; without it, `house_rules::visit` reads names.
+#[cfg(feature = "dynamic")]
 impl FromStr for Mode {
     type Err = UnknownMode;
     /// A mode's name, ASCII case ignored; lidraughts' display name `Frysk!`
     /// is accepted for `frysk`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let name = s.trim();
-        let name = name.strip_suffix('!').unwrap_or(name);
-        Mode::ALL
-            .into_iter()
-            .find(|m| m.name().eq_ignore_ascii_case(name))
-            .ok_or_else(|| UnknownMode(s.to_string()))
+        Mode::named(s).ok_or_else(|| UnknownMode(s.to_string()))
     }
 }
 
@@ -197,6 +209,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(feature = "dynamic")]
     fn every_name_parses_back_to_its_mode() {
         for mode in Mode::ALL {
             assert_eq!(mode.name().parse::<Mode>().unwrap(), mode);
@@ -223,9 +236,23 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "dynamic")]
     fn frysk_is_read_with_its_exclamation_mark() {
         assert_eq!("Frysk!".parse::<Mode>().unwrap(), Mode::Frysk);
         let err = "checkers9".parse::<Mode>().unwrap_err();
         assert_eq!(err.0, "checkers9");
+    }
+
+    /// The lookup by name that `FromStr` and `house_rules::visit` share,
+    /// present without the run-time face too.
+    #[test]
+    fn named_finds_modes_by_name_in_any_case() {
+        for mode in Mode::ALL {
+            assert_eq!(Mode::named(mode.name()), Some(mode));
+            assert_eq!(Mode::named(&mode.name().to_uppercase()), Some(mode));
+        }
+        assert_eq!(Mode::named(" Frysk! "), Some(Mode::Frysk));
+        assert_eq!(Mode::named("checkers9"), None);
+        assert_eq!(Mode::named("spanish-sit"), None);
     }
 }

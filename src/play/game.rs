@@ -159,6 +159,7 @@ impl Counts {
     }
 
     /// The counts from a game's public ones ([`Game::rule_counts`]).
+    #[cfg_attr(not(feature = "dynamic"), allow(dead_code))] // used by the run-time face
     pub(crate) fn from_public(counts: [Option<u16>; MAX_COUNTS]) -> Counts {
         Counts(counts.map(|c| c.unwrap_or(IDLE)))
     }
@@ -252,6 +253,7 @@ impl Counts {
 
     /// Whether a count rule ends the game in `pos` under `mode`.
     #[inline]
+    #[cfg_attr(not(feature = "dynamic"), allow(dead_code))] // used by the run-time face
     pub(crate) fn ends_game<V: Variant>(self, pos: &Position<V>, mode: DrawMode) -> bool {
         if mode == DrawMode::OnClaim {
             return false;

@@ -2,6 +2,7 @@
 //! automatic), its [`Outcome`](crate::Outcome), and the opening ballots
 //! that matches start from.
 
+#[cfg(feature = "ballots")]
 pub mod ballots;
 pub mod game;
 pub mod outcome;

@@ -283,6 +283,7 @@ impl BoardSpec {
     /// The squares of `set` in numbering order ([`SquareSet`]'s order).
     ///
     /// [`SquareSet`]: crate::SquareSet
+    #[cfg_attr(not(feature = "dynamic"), allow(dead_code))] // used by the run-time face
     pub(crate) fn in_order(&self, set: u128) -> impl Iterator<Item = Square> + '_ {
         let mut left = set;
         self.numbering.to_bit[1..]

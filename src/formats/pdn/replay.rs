@@ -1,8 +1,10 @@
 //! Replaying a PDN record with its variant's rules.
+#![cfg_attr(not(feature = "dynamic"), allow(unused_imports))]
 
 use core::any::Any;
 
 use super::{parse_pdn, write_pdn, PdnError, PdnErrorKind, PdnGame, PdnMove};
+#[cfg(feature = "dynamic")]
 use crate::any::AnyGame;
 use crate::core::bitboard::Square;
 use crate::core::geometry::{Geometry, Layout};
@@ -16,6 +18,7 @@ use crate::play::game::{DrawMode, Game, GameError};
 
 /// PDN writing of a game whose variant is chosen at run time (here, beside
 /// [`write_pdn`], so that the run-time types do not depend on this module).
+#[cfg(feature = "dynamic")]
 impl AnyGame {
     /// The game as PDN (see [`write_pdn`]).
     ///
@@ -49,6 +52,7 @@ impl AnyGame {
 /// assert_eq!(err.game, 2);
 /// assert!(err.kind.to_string().starts_with("move 1... `c3-d4` (Black): "));
 /// ```
+#[cfg(feature = "dynamic")]
 pub fn read_games(text: &str, default: Option<VariantKind>) -> Vec<Result<AnyGame, PdnError>> {
     parse_pdn(text)
         .into_iter()
@@ -60,6 +64,7 @@ pub fn read_games(text: &str, default: Option<VariantKind>) -> Vec<Result<AnyGam
 }
 
 /// Replays one game read by [`parse_pdn`] with the rules of its variant.
+#[cfg(feature = "dynamic")]
 pub fn replay(game: &PdnGame, default: Option<VariantKind>) -> Result<AnyGame, PdnErrorKind> {
     let kind = game.variant(default)?;
     Ok(crate::with_variant!(kind, V => AnyGame::from(replay_as::<V>(game)?)))

@@ -1,9 +1,11 @@
 //! PDN as analysts write it: a game tree with comments, NAGs and nested
 //! variations, read and written back so that a file round-trips.
+#![cfg_attr(not(feature = "dynamic"), allow(unused_imports))]
 
 use core::fmt;
 
 use super::{escape, Lexer, PdnError, PdnErrorKind, PdnGame, PdnMove, Token};
+#[cfg(feature = "dynamic")]
 use crate::any::AnyGame;
 use crate::core::variant::VariantKind;
 
@@ -337,6 +339,7 @@ impl GameTree {
     // The error is returned once, at the end of a cold walk: its size costs
     // nothing that matters, and a box would only add a step for callers.
     #[allow(clippy::result_large_err)]
+    #[cfg(feature = "dynamic")]
     pub fn replay_lines(&self, default: Option<VariantKind>) -> Result<Vec<AnyGame>, LineError> {
         self.replay_lines_with(|game| super::replay(game, default))
     }
@@ -381,6 +384,7 @@ impl GameTree {
     /// tree.main.moves[0].comments.push("the Old Fourteenth starts so".into());
     /// assert!(tree.to_pdn().contains("1. 11-15 {the Old Fourteenth starts so} *"));
     /// ```
+    #[cfg(feature = "dynamic")]
     pub fn from_game(game: &AnyGame, tags: &[(&str, &str)]) -> GameTree {
         let text = game.to_pdn(tags);
         parse_pdn_tree(&text)

@@ -96,6 +96,7 @@ fn a_written_number_resets_the_count() {
 }
 
 #[test]
+#[cfg(feature = "dynamic")]
 fn the_failing_line_is_named_and_the_others_before_it_replay() {
     let text = "[GameType \"20\"]\n1. 32-28 19-23 (1... 18-23 2. 38-32) (1... 17-21 2. 33-29 (2. 31-27) (2. 31-25)) 2. 28x19 *";
     let err = tree(text).replay_lines(None).unwrap_err();
@@ -116,6 +117,7 @@ fn the_failing_line_is_named_and_the_others_before_it_replay() {
 }
 
 #[test]
+#[cfg(feature = "dynamic")]
 fn a_bad_main_line_is_reported_as_the_main_line() {
     let err = tree("[GameType \"20\"]\n1. 32-28 (1. 33-29) 28-32 *")
         .replay_lines(None)
