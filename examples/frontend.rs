@@ -1,4 +1,5 @@
-//! A click-driven game loop on `AnyGame`, as a frontend would write it.
+//! A click-driven game loop on the run-time face (an `AnyGame`, which hands
+//! out `DynGame`), as a frontend would write it.
 //!
 //! ```text
 //! cargo run --example frontend -- [VARIANT] [MAX_PLIES] [SEED]
@@ -15,7 +16,8 @@
 
 use std::io::BufRead;
 
-use draughts::{AnyGame, AnyMoveInput, AnyPosition, Declaration, Square, VariantKind};
+use draughts::dynamic::{DynInput, DynPosition};
+use draughts::{AnyGame, Declaration, Square, VariantKind};
 
 /// xorshift64*: deterministic choices for the scripted player.
 struct Rng(u64);
@@ -30,8 +32,8 @@ impl Rng {
 }
 
 /// Square names, in the order given (the library gives numbering order).
-fn names(pos: &AnyPosition, squares: &[Square]) -> String {
-    let v: Vec<String> = squares.iter().map(|&s| pos.square_text(s)).collect();
+fn names(pos: &dyn DynPosition, squares: &[Square]) -> String {
+    let v = pos.square_texts(squares);
     if v.is_empty() {
         "-".to_string()
     } else {
@@ -52,7 +54,7 @@ enum Click {
 }
 
 impl Player {
-    fn click(&mut self, pos: &AnyPosition, input: &AnyMoveInput) -> Click {
+    fn click(&mut self, pos: &dyn DynPosition, input: &dyn DynInput) -> Click {
         match self {
             Player::Script(rng) => {
                 let options = if input.clicks().is_empty() {
@@ -109,16 +111,16 @@ fn main() {
     let mut game = AnyGame::new(kind);
     'game: while game.outcome().is_none() && game.ply_count() < max_plies {
         let pos = game.position();
-        println!("{pos:#}");
-        let mut input = game.move_input();
+        print!("{}", pos.diagram());
+        let mut input = game.input();
         println!(
             "{} may click: {}",
             pos.turn(),
-            names(&pos, &input.movable())
+            names(pos.as_ref(), &input.movable())
         );
         // One move: clicks until the input names exactly one legal move.
         while !input.is_complete() {
-            match player.click(&pos, &input) {
+            match player.click(pos.as_ref(), input.as_ref()) {
                 Click::Resign => {
                     let outcome = game.declare(Declaration::Resignation(pos.turn()));
                     println!("{}", outcome.expect("the game is not over"));
@@ -137,21 +139,26 @@ fn main() {
                     println!(
                         "  click {:>3} -> next: {}; jumped so far: {}",
                         pos.square_text(sq),
-                        names(&pos, &input.next_squares()),
-                        names(&pos, &input.jumped()),
+                        names(pos.as_ref(), &input.next_squares()),
+                        names(pos.as_ref(), &input.jumped()),
                     );
                 }
             }
         }
-        match game.play_input(&input) {
-            Ok(text) => println!("ply {:>3}: {} plays {text}\n", game.ply_count(), pos.turn()),
+        match game.play_input(input.as_ref()) {
+            Ok(mv) => println!(
+                "ply {:>3}: {} plays {}\n",
+                game.ply_count(),
+                pos.turn(),
+                mv.text
+            ),
             Err(e) => {
                 eprintln!("refused: {e}");
                 break;
             }
         }
     }
-    println!("{:#}", game.position());
+    print!("{}", game.diagram());
     match game.outcome() {
         Some(outcome) => println!("{outcome}"),
         None => println!("stopped after {} plies, game not over", game.ply_count()),

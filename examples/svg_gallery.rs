@@ -27,25 +27,26 @@ fn main() {
         let mut game = AnyGame::new(kind);
         let mut step = 0usize;
         while !game.position().has_captures() && game.ply_count() < 80 {
-            let moves = game.legal_moves_text();
+            let moves = game.legal_moves();
             if moves.is_empty() {
                 break;
             }
             step += 1;
             let pick = &moves[(step * 7 + i) % moves.len()];
-            game.play_text(pick).expect("a legal move");
+            game.play(pick).expect("a legal move");
         }
         let pos = game.position();
         let Some(capture) = pos
-            .legal_moves_text()
+            .legal_moves()
             .into_iter()
-            .max_by_key(|m| m.matches(['x', ':']).count())
+            .max_by_key(|m| m.captured.len())
+            .map(|m| m.text)
         else {
             continue;
         };
         let options = SvgOptions::new()
             .flipped(i % 2 == 1)
-            .mark_move_text(&pos, &capture)
+            .mark_move_text(pos.as_ref(), &capture)
             .expect("a legal move");
         std::fs::write(format!("{dir}/{kind}-capture.svg"), game.to_svg(&options)).expect("write");
         println!("{kind}: capture {capture} after {} plies", game.ply_count());
@@ -56,11 +57,7 @@ fn main() {
         (VariantKind::Turkish, "W:Wa2,b2,Kd4:Bg7,h7,Ke6"),
     ] {
         let pos = draughts::AnyPosition::from_fen(kind, fen).expect("a FEN");
-        let mv = pos.legal_moves_text().swap_remove(0);
-        let squares: Vec<_> = mv
-            .split(['-', 'x'])
-            .filter_map(|s| pos.parse_square(s))
-            .collect();
+        let squares = pos.legal_moves().swap_remove(0).squares();
         let options = SvgOptions::new()
             .labels(Labels::Coordinates)
             .highlight(squares.first().copied())

@@ -73,7 +73,7 @@ pub use play::{game, outcome};
 
 pub use crate::{error::MoveTextError, notation::MoveInput};
 #[cfg(feature = "dynamic")]
-pub use any::{AnyGame, AnyMoveInput, AnyPosition};
+pub use any::{AnyGame, AnyPosition};
 #[cfg(feature = "arbitrary")]
 pub use arbitrary_impls::LegalMove;
 pub use bitboard::{BitSet, Bitboard, Square};

@@ -2,23 +2,26 @@
 //!
 //! * [`Move`] serializes as `{from, path, captured, promotes}` with squares as
 //!   the variant writes them (numbers, or algebraic names).
-//! * [`Position`] serializes as its FEN string, [`AnyPosition`] as
-//!   `{variant, fen}`; both are validated when read back.
-//! * [`Game`] serializes as its variant name, start FEN and moves (full-path
-//!   text); deserializing replays the moves and rejects an illegal one with an
-//!   error naming it, never a panic.
+//! * [`Position`] serializes as its FEN string; a position of the run-time
+//!   face (`dyn DynPosition`, `Box<dyn DynPosition>`, [`AnyPosition`]) as
+//!   `{variant, fen}`; all are validated when read back.
+//! * [`Game`] and a game of the run-time face (`dyn DynGame`,
+//!   `Box<dyn DynGame>`, [`AnyGame`]) serialize as `{variant, start, moves,
+//!   draw_mode}` (the variant's name, the start FEN, the moves as full-path
+//!   text); deserializing replays the moves and rejects an illegal one with
+//!   an error naming it, never a panic. A `Box<dyn DynGame>` reads any
+//!   built-in variant or house rule by its name.
 
 use core::marker::PhantomData;
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::any::AnyPosition;
 use crate::core::bitboard::{BitSet, Square};
 use crate::core::moves::Move;
 use crate::core::position::Position;
 use crate::core::squares::Bits;
-use crate::core::variant::{Variant, VariantKind};
+use crate::core::variant::Variant;
 use crate::play::game::{DrawMode, Game};
 
 #[derive(Serialize, Deserialize)]
@@ -126,26 +129,106 @@ impl<'de, V: Variant> Deserialize<'de> for Position<V> {
     }
 }
 
-#[derive(Serialize, Deserialize)]
-struct AnyPositionRepr {
-    variant: VariantKind,
-    fen: String,
-}
+/// The run-time face's positions and games (feature `dynamic`).
+#[cfg(feature = "dynamic")]
+mod run_time {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// A run-time position serializes as `{variant, fen}`.
-impl Serialize for AnyPosition {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        AnyPositionRepr {
-            variant: self.kind(),
-            fen: self.to_fen(),
+    use super::GameRepr;
+    use crate::any::{AnyGame, AnyPosition};
+    use crate::core::variant::VariantKind;
+    use crate::dynamic::{self, DynGame, DynPosition};
+
+    /// Plays the record's moves on `game` (at its start), in its draw mode.
+    fn replay_repr(game: &mut dyn DynGame, r: &GameRepr) -> Result<(), String> {
+        game.set_draw_mode(r.draw_mode);
+        for (i, text) in r.moves.iter().enumerate() {
+            game.play(text)
+                .map_err(|e| format!("move {} `{text}`: {e}", i + 1))?;
         }
-        .serialize(s)
+        Ok(())
     }
-}
 
-impl<'de> Deserialize<'de> for AnyPosition {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let r = AnyPositionRepr::deserialize(d)?;
-        AnyPosition::from_fen(r.variant, &r.fen).map_err(D::Error::custom)
+    /// A game of the run-time face serializes as [`Game`] does.
+    impl Serialize for dyn DynGame + '_ {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            GameRepr {
+                variant: self.name().to_string(),
+                start: self.start_fen(),
+                moves: self.moves().into_iter().map(|m| m.text).collect(),
+                draw_mode: self.draw_mode(),
+            }
+            .serialize(s)
+        }
+    }
+
+    /// Any built-in variant or house rule, by the record's variant name.
+    impl<'de> Deserialize<'de> for Box<dyn DynGame> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let r = GameRepr::deserialize(d)?;
+            let mut game =
+                dynamic::game_from_fen(&r.variant, &r.start).map_err(D::Error::custom)?;
+            replay_repr(game.as_mut(), &r).map_err(D::Error::custom)?;
+            Ok(game)
+        }
+    }
+
+    impl Serialize for AnyGame {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            (**self).serialize(s)
+        }
+    }
+
+    /// A built-in variant's game (a house rule's name is refused: read it as a
+    /// `Box<dyn DynGame>`).
+    impl<'de> Deserialize<'de> for AnyGame {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let r = GameRepr::deserialize(d)?;
+            let kind: VariantKind = r.variant.parse().map_err(D::Error::custom)?;
+            let mut game = AnyGame::from_fen(kind, &r.start).map_err(D::Error::custom)?;
+            replay_repr(&mut *game, &r).map_err(D::Error::custom)?;
+            Ok(game)
+        }
+    }
+
+    #[derive(Serialize, Deserialize)]
+    struct PositionRepr {
+        variant: String,
+        fen: String,
+    }
+
+    /// A position of the run-time face serializes as `{variant, fen}`.
+    impl Serialize for dyn DynPosition + '_ {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            PositionRepr {
+                variant: self.name().to_string(),
+                fen: self.fen(),
+            }
+            .serialize(s)
+        }
+    }
+
+    /// Any built-in variant or house rule, by the record's variant name.
+    impl<'de> Deserialize<'de> for Box<dyn DynPosition> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let r = PositionRepr::deserialize(d)?;
+            dynamic::position_from_fen(&r.variant, &r.fen).map_err(D::Error::custom)
+        }
+    }
+
+    impl Serialize for AnyPosition {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            (**self).serialize(s)
+        }
+    }
+
+    /// A built-in variant's position (a house rule's name is refused).
+    impl<'de> Deserialize<'de> for AnyPosition {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let r = PositionRepr::deserialize(d)?;
+            let kind: VariantKind = r.variant.parse().map_err(D::Error::custom)?;
+            AnyPosition::from_fen(kind, &r.fen).map_err(D::Error::custom)
+        }
     }
 }

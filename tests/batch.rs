@@ -1,6 +1,7 @@
 //! Batch analysis: the same scores as one search at a time, whatever the
 //! number of threads, every ply of every game, and a stop that stops.
-use draughts::engine::{analyse_many, BatchOptions, Engine, Limits, NoClock};
+use draughts::dynamic::{DynGame, DynHooks};
+use draughts::engine::{analyse_many, BatchOptions, Engine, Limits};
 use draughts::{AnyGame, VariantKind};
 
 /// A few games of several variants, played by the engine's easy level.
@@ -15,12 +16,11 @@ fn games() -> Vec<AnyGame> {
         .map(|i| {
             let mut g = AnyGame::new(kinds[i % kinds.len()]);
             for ply in 0..(6 + i) {
-                let moves = g.legal_moves_text();
+                let moves = g.legal_moves();
                 if moves.is_empty() {
                     break;
                 }
-                let mv = moves[(i * 7 + ply * 3) % moves.len()].clone();
-                g.play_text(&mv).unwrap();
+                g.play(&moves[(i * 7 + ply * 3) % moves.len()]).unwrap();
             }
             g
         })
@@ -41,18 +41,17 @@ fn every_ply_of_every_game_is_scored_as_a_lone_search_scores_it() {
     );
     let mut k = 0;
     for (i, game) in games.iter().enumerate() {
-        let mut prefix = AnyGame::from_position(game.start());
+        let mut prefix = game.start_position().to_game();
         for ply in 0..=game.ply_count() {
             let r = &results[k];
             assert_eq!((r.game, r.ply), (i, ply));
             // A fresh engine on the same position gives the same search
             // (the batch's table is cleared per game, and a game's earlier
             // plies may only have filled it: compare score and depth).
-            let lone = prefix.search(
+            let lone = prefix.engine_search(
                 &mut Engine::with_tt_mib(4),
                 &Limits::depth(3),
-                &NoClock,
-                None,
+                DynHooks::default(),
             );
             assert_eq!(r.search.depth, lone.depth);
             assert_eq!(r.search.best.is_some(), lone.best.is_some());
@@ -63,7 +62,7 @@ fn every_ply_of_every_game_is_scored_as_a_lone_search_scores_it() {
                 );
             }
             if ply < game.ply_count() {
-                prefix.play_text(&game.moves_text()[ply]).unwrap();
+                prefix.play(&game.moves()[ply]).unwrap();
             }
             k += 1;
         }
@@ -93,9 +92,10 @@ fn current_positions_only_by_default() {
         assert_eq!(r.ply, g.ply_count());
         assert!(r.search.nodes <= 500);
         let best = r.search.best.as_ref().unwrap();
-        assert!(g.legal_moves_text().contains(best), "{best}");
+        assert!(g.legal_moves().contains(best), "{best}");
     }
-    assert!(analyse_many(&[], &BatchOptions::new(Limits::depth(2)), |_| true).is_empty());
+    let none: [Box<dyn DynGame>; 0] = [];
+    assert!(analyse_many(&none, &BatchOptions::new(Limits::depth(2)), |_| true).is_empty());
 }
 
 #[test]

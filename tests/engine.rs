@@ -223,7 +223,12 @@ fn a_fixed_move_time_is_mostly_used() {
 fn time_limits_on_no_clock_end_within_the_node_budget() {
     // The issue's call (issue 23), on the run-time face.
     assert!(draughts::AnyGame::new(VariantKind::English)
-        .best_move(Level::Hard, 1, &NoClock)
+        .engine_play(
+            &mut Engine::with_tt_mib(8),
+            &Level::Hard.spec(),
+            1,
+            draughts::dynamic::DynHooks::with_clock(&NoClock),
+        )
         .is_some());
     let game = Game::<International>::new();
     for limits in [

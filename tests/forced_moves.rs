@@ -5,15 +5,16 @@
 //! a whole game file (tests/data/games/russian/wiegerw_pdn/ussr1947.pdn,
 //! 153 Russian games).
 
-use draughts::engine::{analyse_many, BatchOptions, Engine, Hooks, Info, Limits, NoClock, Score};
+use draughts::dynamic::{DynGame, DynHooks};
+use draughts::engine::{analyse_many, BatchOptions, Engine, Hooks, Info, Limits, Score};
 use draughts::pdn::read_games;
-use draughts::{AnyGame, Game, Position, Russian, VariantKind};
+use draughts::{Game, Position, Russian, VariantKind};
 
 const FILE: &str = include_str!("data/games/russian/wiegerw_pdn/ussr1947.pdn");
 const DEPTH: u32 = 6;
 
-fn games() -> Vec<AnyGame> {
-    let games: Vec<AnyGame> = read_games(FILE, Some(VariantKind::Russian))
+fn games() -> Vec<Box<dyn DynGame>> {
+    let games: Vec<Box<dyn DynGame>> = read_games(FILE, Some(VariantKind::Russian))
         .into_iter()
         .map(|g| g.expect("every ussr1947 game replays"))
         .collect();
@@ -43,27 +44,30 @@ fn every_forced_position_of_a_game_file_scores_the_search_after_its_move() {
     let limits = Limits::depth(DEPTH);
     let (mut positions, mut forced, mut far_off) = (0, 0, 0);
     for game in games() {
-        let mut g = AnyGame::from_position(game.start());
-        for mv in std::iter::once(None).chain(game.moves_text().into_iter().map(Some)) {
+        let mut g = game.start_position().to_game();
+        for mv in std::iter::once(None).chain(game.moves().into_iter().map(Some)) {
             if let Some(mv) = mv {
-                g.play_text(&mv).unwrap();
+                g.play(&mv).unwrap();
             }
             positions += 1;
-            let moves = g.legal_moves_text();
+            let moves = g.legal_moves();
             if moves.len() != 1 {
                 continue;
             }
             forced += 1;
-            let r = g.search(&mut Engine::with_tt_mib(4), &limits, &NoClock, None);
+            let search = |g: &dyn DynGame, limits: &Limits| {
+                g.engine_search(&mut Engine::with_tt_mib(4), limits, DynHooks::default())
+            };
+            let r = search(g.as_ref(), &limits);
             let mut after = g.clone();
-            after.play_text(&moves[0]).unwrap();
-            assert_eq!(r.best.as_deref(), Some(moves[0].as_str()));
+            after.play(&moves[0]).unwrap();
+            assert_eq!(r.best.as_ref(), Some(&moves[0]));
             assert_eq!(r.pv.first(), r.best.as_ref());
             if after.outcome().is_some() {
                 continue;
             }
-            let c = after.search(&mut Engine::with_tt_mib(4), &limits, &NoClock, None);
-            let fen = g.position().to_fen();
+            let c = search(after.as_ref(), &limits);
+            let fen = g.fen();
             // To the depth asked, or less where a forced result was proven
             // (a deeper search cannot change it).
             assert_eq!(r.depth, c.depth, "{fen}");
@@ -79,12 +83,7 @@ fn every_forced_position_of_a_game_file_scores_the_search_after_its_move() {
                 "{fen}: the line goes on as the reply's"
             );
             // What depth 1 (the static look of before) would have said.
-            let shallow = g.search(
-                &mut Engine::with_tt_mib(4),
-                &Limits::depth(1),
-                &NoClock,
-                None,
-            );
+            let shallow = search(g.as_ref(), &Limits::depth(1));
             if (shallow.score.centimen() - r.score.centimen()).abs() > 100 {
                 far_off += 1;
             }

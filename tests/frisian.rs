@@ -657,12 +657,16 @@ fn pdn_names_the_new_variants() {
     assert!(text.contains("[GameType \"20\"]"));
     assert!(text.contains("[Variant \"killer\"]"));
     let back = read_games(&text, None);
-    assert_eq!(back[0].as_ref().unwrap().kind(), VariantKind::Killer);
+    assert_eq!(back[0].as_ref().unwrap().name(), VariantKind::Killer.name());
     let mut game = Game::<Frisian>::new();
     play(&mut game, &["32-28", "19-23"]);
     let text = write_pdn(&game, &[]);
     assert!(text.contains("[GameType \"40\"]"));
     assert!(!text.contains("Variant"));
     let back = read_games(&text, None);
-    assert_eq!(back[0].as_ref().unwrap().moves_text(), ["32-28", "19-23"]);
+    let moves = back[0].as_ref().unwrap().moves();
+    assert_eq!(
+        (moves[0].text.as_str(), moves[1].text.as_str()),
+        ("32-28", "19-23")
+    );
 }

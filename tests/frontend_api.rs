@@ -16,10 +16,15 @@ fn texts<V: Variant>(moves: &[Move<V>]) -> Vec<String> {
     moves.iter().map(ToString::to_string).collect()
 }
 
+fn infos(moves: Vec<draughts::dynamic::MoveInfo>) -> Vec<String> {
+    moves.into_iter().map(|m| m.text).collect()
+}
+
 // --- Bugs and silent misreadings -------------------------------------------
 
 /// `AnyGame::legal_moves_text` listed every capture route while
-/// `AnyPosition` and `Game::legal_moves` merged them.
+/// `AnyPosition` and `Game::legal_moves` merged them (now both hand out the
+/// run-time face's `legal_moves` and `legal_routes`).
 #[test]
 fn legal_moves_mean_the_same_everywhere() {
     let fen = "W:W38:B32,22,23,33";
@@ -31,15 +36,18 @@ fn legal_moves_mean_the_same_everywhere() {
     let expected = texts(&pos.legal_moves());
     assert_eq!(expected, ["38x27x18x29x38"]);
     assert_eq!(texts(&game.legal_moves()), expected);
-    assert_eq!(any_pos.legal_moves_text(), expected);
-    assert_eq!(any_game.legal_moves_text(), expected);
+    assert_eq!(infos(any_pos.legal_moves()), expected);
+    assert_eq!(infos(any_game.legal_moves()), expected);
 
     // Routes under their own name, the same everywhere.
     let routes = texts(&pos.legal_routes());
     assert_eq!(routes, ["38x27x18x29x38", "38x29x18x27x38"]);
     assert_eq!(texts(&game.legal_routes()), routes);
-    assert_eq!(any_pos.legal_routes_text(), routes);
-    assert_eq!(any_game.legal_routes_text(), routes);
+    assert_eq!(
+        infos(any_pos.legal_moves_in(draughts::MoveMode::Routes)),
+        routes
+    );
+    assert_eq!(infos(any_game.legal_routes()), routes);
 }
 
 /// A house rule on the Brazilian preset.
@@ -141,7 +149,7 @@ fn write_pdn_tags_replace_the_writers_tags() {
     assert!(pdn.trim_end().ends_with("1. 11-15 0-1"), "{pdn}");
     // It still reads back.
     let back = read_games(&pdn, None);
-    assert_eq!(back[0].as_ref().unwrap().moves_text(), ["11-15"]);
+    assert_eq!(infos(back[0].as_ref().unwrap().moves()), ["11-15"]);
 }
 
 /// The termination reason is written in words.
@@ -200,7 +208,7 @@ fn square_sets_iterate_in_numbering_order() {
     assert_eq!(white, [28, 32]);
     let any = AnyPosition::from(pos);
     let numbers: Vec<u8> = any
-        .move_input()
+        .input()
         .movable()
         .into_iter()
         .map(|s| any.square_number(s))
@@ -244,7 +252,8 @@ fn captures_are_given_jump_by_jump() {
 }
 
 /// `AnyPosition`/`AnyGame` lacked a move count, PDN writing and a way to run
-/// generic code on the typed value inside.
+/// generic code on the typed value inside (now they hand out the run-time
+/// face, which has them all).
 #[test]
 fn any_game_keeps_up_with_the_typed_game() {
     fn count<V: Variant>(g: &Game<V>) -> usize {
@@ -253,7 +262,7 @@ fn any_game_keeps_up_with_the_typed_game() {
     let mut any = AnyGame::new(VariantKind::Russian);
     let mut typed = Game::<Russian>::new();
     for text in ["c3-d4", "f6-e5", "d4xf6"] {
-        any.play_text(text).unwrap();
+        any.play(text).unwrap();
         typed.play_text(text).unwrap();
     }
     assert_eq!(any.ply_count(), 3);
@@ -262,8 +271,9 @@ fn any_game_keeps_up_with_the_typed_game() {
         any.to_pdn(&[("Event", "x")]),
         write_pdn(&typed, &[("Event", "x")])
     );
-    assert_eq!(any.moves_short_text(), ["c3-d4", "f6-e5", "d4xf6"]);
-    let pos = any.position();
+    let short: Vec<String> = any.moves().into_iter().map(|m| m.short_text).collect();
+    assert_eq!(short, ["c3-d4", "f6-e5", "d4xf6"]);
+    let pos: AnyPosition = with_game!(&any, g => (*g.position()).into());
     assert_eq!(
         with_position!(&pos, p => p.legal_moves().len()),
         typed.legal_moves().len()

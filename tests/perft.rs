@@ -7,7 +7,7 @@
 //! the large rows up to `SHARE_CAP` nodes whose position among them is `i`
 //! modulo `k`; the larger rows run only with `--ignored`).
 
-use draughts::{AnyPosition, MoveMode, VariantKind};
+use draughts::{perft_hashed, with_position, AnyPosition, MoveMode, VariantKind};
 
 const LIMIT: u64 = 20_000_000;
 /// The largest row a share includes (80 of the 98 large rows are below it).
@@ -77,7 +77,9 @@ fn run_with(pick: impl Fn(&Row) -> bool, counting: Counting) -> usize {
         let got = match counting {
             Counting::Plain => pos.perft(row.depth, row.mode),
             Counting::Parallel(threads) => pos.perft_parallel(row.depth, row.mode, threads),
-            Counting::Hashed(mib) => pos.perft_hashed(row.depth, row.mode, mib),
+            Counting::Hashed(mib) => {
+                with_position!(&pos, p => perft_hashed(p, row.depth, row.mode, mib))
+            }
         };
         count += 1;
         if got != row.nodes {

@@ -218,7 +218,7 @@ fn labels_name_numbers_or_coordinates() {
 #[test]
 fn marked_move_draws_its_path_and_captures() {
     let pos = AnyPosition::from_fen(VariantKind::International, "W:W28:B23,13,1").unwrap();
-    let opts = SvgOptions::new().mark_move_text(&pos, "28x8").unwrap();
+    let opts = SvgOptions::new().mark_move_text(&*pos, "28x8").unwrap();
     let doc_text = pos.to_svg(&opts);
     let doc = parse(&doc_text);
     assert_eq!(with_class(&doc, "captured").len(), 2);
@@ -242,14 +242,14 @@ fn marked_move_draws_its_path_and_captures() {
     rings.sort();
     want.sort();
     assert_eq!(rings, want);
-    let err = SvgOptions::new().mark_move_text(&pos, "28-22");
+    let err = SvgOptions::new().mark_move_text(&*pos, "28-22");
     assert!(err.is_err(), "a move that is not legal is refused");
 }
 
 #[test]
 fn highlights_last_move_and_game_picture() {
     let mut game = AnyGame::new(VariantKind::English);
-    game.play_text("11-15").unwrap();
+    game.play("11-15").unwrap();
     let doc_text = game.to_svg(&SvgOptions::new());
     let doc = parse(&doc_text);
     assert_eq!(with_class(&doc, "last-move").len(), 2);

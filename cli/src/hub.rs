@@ -455,7 +455,7 @@ struct Job {
 
 /// A new game of `kind` as the hub plays it: draws are claimed, never automatic.
 fn session(kind: VariantKind) -> Box<dyn DynGame> {
-    let mut game = AnyGame::new(kind).into_dyn();
+    let mut game: Box<dyn DynGame> = AnyGame::new(kind).into();
     game.set_draw_mode(DrawMode::OnClaim);
     game
 }
@@ -506,14 +506,14 @@ struct Placed {
 /// The game of `kind` from a Hub position string and the moves played from
 /// it, read as written.
 fn read_position(kind: VariantKind, pos: &str, moves: &str) -> Result<Box<dyn DynGame>, String> {
-    let squares = AnyPosition::start(kind).as_dyn().squares().len();
+    let squares = AnyPosition::start(kind).squares().len();
     let fen = hub_fen(kind.name(), squares, pos)?;
     let mut game = dynamic::game_from_fen(kind.name(), &fen).map_err(|e| e.to_string())?;
     game.set_draw_mode(DrawMode::OnClaim);
     for text in moves.split_whitespace() {
         let mv =
             dyn_parse_hub_move(game.as_ref(), text).map_err(|e| format!("move {text}: {e}"))?;
-        game.play_text(&mv)
+        game.play(&mv)
             .map_err(|e| format!("move {text}: {e}"))?;
     }
     Ok(game)
@@ -749,7 +749,7 @@ impl Hub {
         let Some(session) = self.session.take() else {
             return;
         };
-        if session.legal_moves_text().is_empty() {
+        if session.legal_count() == 0 {
             // The game is over: `done` without a move (a GUI waiting for
             // `done` goes on), after an `info` line that says why.
             self.session = Some(session);

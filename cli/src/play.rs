@@ -388,7 +388,7 @@ mod tests {
         assert!(pdn.contains("1. 11-15 1/2-1/2"), "{pdn}");
         // The saved game reads back.
         let back = draughts::pdn::read_games(&pdn, None);
-        assert_eq!(back[0].as_ref().unwrap().moves_text(), ["11-15"]);
+        assert_eq!(back[0].as_ref().unwrap().moves()[0].text, "11-15");
     }
 
     #[test]

@@ -756,7 +756,7 @@ fn match_writes_every_game_to_a_pdn_file() {
                 _ => fl += 1,
             }
         } else {
-            assert_eq!(game.moves_text().len(), 12);
+            assert_eq!(game.ply_count(), 12);
             assert_eq!(tag("Result"), "1/2-1/2");
             assert_eq!(tag("Termination"), "adjudicated a draw at 12 plies");
         }

@@ -459,7 +459,7 @@ impl<V: Variant> Position<V> {
     /// routes that differ only in the order of the jumps are one move; see
     /// [`Position::legal_routes`] for every route). This is what "legal moves"
     /// means everywhere in this crate: [`Game::legal_moves`](crate::Game::legal_moves),
-    /// [`AnyPosition::legal_moves_text`](crate::AnyPosition::legal_moves_text),
+    /// [`DynPosition::legal_moves`](crate::dynamic::DynPosition::legal_moves),
     /// [`MoveInput`](crate::MoveInput), move text and perft's [`MoveMode::Distinct`].
     pub fn legal_moves(&self) -> MoveList<V> {
         self.legal_moves_in(MoveMode::Distinct)

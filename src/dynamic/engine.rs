@@ -1,10 +1,11 @@
-//! The engine's answers as neutral data, for [`DynGame`](super::DynGame)'s
-//! engine calls: moves as [`MoveInfo`], no variant type.
+//! The engine's hooks as neutral data, for [`DynGame`](super::DynGame)'s
+//! engine calls, and its answers ([`Search`], [`Analysis`], [`Played`])
+//! with their moves as [`MoveInfo`]: no variant type.
 
 use core::sync::atomic::AtomicBool;
 
 use super::moves::MoveInfo;
-use crate::engine::{Analysis, Clock, Hooks, Info, NoClock, Played, Score, SearchResult};
+use crate::engine::{Analysis, Clock, Hooks, Info, NoClock, Played, Score, Search};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::variant::Variant;
@@ -62,51 +63,6 @@ pub struct DynInfo {
     pub pv: Vec<MoveInfo>,
 }
 
-/// A level's move with what the search found ([`Played`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct DynPlayed {
-    /// The move.
-    pub mv: MoveInfo,
-    /// Its score for the side to move; `None` when no search chose it.
-    pub score: Option<Score>,
-    /// The last completed depth (0 when no search chose the move).
-    pub depth: u32,
-    /// The principal variation, the move first.
-    pub pv: Vec<MoveInfo>,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
-/// What a search found ([`SearchResult`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct DynSearch {
-    /// The best move; `None` when there is no legal move.
-    pub best: Option<MoveInfo>,
-    /// Its score for the side to move.
-    pub score: Score,
-    /// The principal variation, best move first.
-    pub pv: Vec<MoveInfo>,
-    /// The last completed depth.
-    pub depth: u32,
-    /// Deepest ply reached.
-    pub seldepth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Milliseconds on the caller's clock.
-    pub time_ms: u64,
-}
-
-/// Every legal move with its score, best first ([`Analysis`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct DynAnalysis {
-    /// Each legal move with its score for the side to move, best first.
-    pub moves: Vec<(MoveInfo, Score)>,
-    /// The last completed depth.
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
 /// A line of moves from `pos`, each with its text in the position it is
 /// played from.
 pub(crate) fn line<V: Variant>(pos: &Position<V>, moves: &[Move<V>]) -> Vec<MoveInfo> {
@@ -155,42 +111,39 @@ pub(crate) fn with_hooks<V: Variant, T>(
     }
 }
 
-impl DynPlayed {
-    pub(crate) fn new<V: Variant>(pos: &Position<V>, p: Played<V>) -> Self {
-        DynPlayed {
-            mv: MoveInfo::new(pos, &p.mv),
-            score: p.score,
-            depth: p.depth,
-            pv: line(pos, &p.pv),
-            nodes: p.nodes,
-        }
+/// A level's move as the run-time face gives it: moves as [`MoveInfo`].
+pub(crate) fn played<V: Variant>(pos: &Position<V>, p: Played<Move<V>>) -> Played<MoveInfo> {
+    Played {
+        mv: MoveInfo::new(pos, &p.mv),
+        score: p.score,
+        depth: p.depth,
+        pv: line(pos, &p.pv),
+        nodes: p.nodes,
     }
 }
 
-impl DynSearch {
-    pub(crate) fn new<V: Variant>(pos: &Position<V>, r: SearchResult<V>) -> Self {
-        DynSearch {
-            best: r.best.as_ref().map(|m| MoveInfo::new(pos, m)),
-            score: r.score,
-            pv: line(pos, &r.pv),
-            depth: r.depth,
-            seldepth: r.seldepth,
-            nodes: r.nodes,
-            time_ms: r.time_ms,
-        }
+/// A search as the run-time face gives it: moves as [`MoveInfo`].
+pub(crate) fn search<V: Variant>(pos: &Position<V>, r: Search<Move<V>>) -> Search<MoveInfo> {
+    Search {
+        best: r.best.as_ref().map(|m| MoveInfo::new(pos, m)),
+        score: r.score,
+        pv: line(pos, &r.pv),
+        depth: r.depth,
+        seldepth: r.seldepth,
+        nodes: r.nodes,
+        time_ms: r.time_ms,
     }
 }
 
-impl DynAnalysis {
-    pub(crate) fn new<V: Variant>(pos: &Position<V>, a: Analysis<V>) -> Self {
-        DynAnalysis {
-            moves: a
-                .moves
-                .iter()
-                .map(|(m, s)| (MoveInfo::new(pos, m), *s))
-                .collect(),
-            depth: a.depth,
-            nodes: a.nodes,
-        }
+/// An analysis as the run-time face gives it: moves as [`MoveInfo`].
+pub(crate) fn analysis<V: Variant>(pos: &Position<V>, a: Analysis<Move<V>>) -> Analysis<MoveInfo> {
+    Analysis {
+        moves: a
+            .moves
+            .iter()
+            .map(|(m, s)| (MoveInfo::new(pos, m), *s))
+            .collect(),
+        depth: a.depth,
+        nodes: a.nodes,
     }
 }

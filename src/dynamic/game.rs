@@ -2,12 +2,12 @@
 
 use core::fmt;
 
-use super::engine::{with_hooks, DynAnalysis, DynHooks, DynPlayed, DynSearch};
-use super::moves::MoveInfo;
+use super::engine::{self as dyn_engine, with_hooks, DynHooks};
+use super::moves::{MoveArg, MoveInfo};
 use super::position::DynPosition;
 use super::position::{DynInput, Input};
 use crate::draws::{DrawCount, DrawReason};
-use crate::engine::{Engine, Hooks, LevelSpec, Limits};
+use crate::engine::{Analysis, Engine, LevelSpec, Limits, Played, Search};
 use crate::error::MoveError;
 use crate::game::{Declaration, DrawMode, Game, GameError};
 use crate::outcome::Outcome;
@@ -16,10 +16,24 @@ use crate::svg::SvgOptions;
 use crate::variant::{Color, Rules, Variant, VariantKind};
 
 /// A game of some variant, behind a trait object: everything a run-time
-/// frontend needs of a [`Game`], with moves as text. Implemented for every
-/// `Game<V>`; build one with [`new_game`](super::new_game) or `Box::new(Game::<V>::new())`.
+/// frontend needs of a [`Game`], with moves as [`MoveInfo`] (its texts,
+/// squares and captures). Implemented for every `Game<V>`; build one with
+/// [`new_game`](super::new_game), [`game_from_fen`](super::game_from_fen),
+/// [`AnyGame`](crate::AnyGame) (which hands it out) or `Box::new(Game::<V>::new())`.
 ///
 /// Every method that can fail changes nothing when it fails, as on [`Game`].
+///
+/// ```
+/// use draughts::dynamic::new_game;
+/// let mut game = new_game("english").unwrap();
+/// let played = game.play("11-15").unwrap(); // text...
+/// assert_eq!((played.text.as_str(), played.from), ("11-15", game.position().square(11).unwrap()));
+/// let reply = game.legal_moves().remove(0);
+/// game.play(&reply).unwrap(); // ...or a move the game listed
+/// let texts: Vec<String> = game.moves().into_iter().map(|m| m.text).collect();
+/// assert_eq!(texts, ["11-15", reply.text.as_str()]);
+/// assert_eq!(game.undo().map(|m| m.text), Some(reply.text));
+/// ```
 pub trait DynGame: fmt::Debug + Send + Sync {
     /// The variant's name ([`Variant::NAME`]): `"english"`, `"spanish-site"`...
     fn name(&self) -> &'static str;
@@ -52,23 +66,6 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     /// The side to move.
     fn turn(&self) -> Color;
 
-    /// The legal moves as full-path text (`28x19x10`); none once the game is over.
-    fn legal_moves_text(&self) -> Vec<String>;
-
-    /// The legal moves in the shortest unambiguous notation.
-    fn legal_moves_short_text(&self) -> Vec<String>;
-
-    /// Plays the move named by `text` (any form
-    /// [`Position::parse_move`](crate::Position::parse_move) reads) and returns
-    /// its full-path text.
-    fn play_text(&mut self, text: &str) -> Result<String, GameError>;
-
-    /// Takes back the last move and returns its full-path text.
-    fn undo(&mut self) -> Option<String>;
-
-    /// The moves played, as full-path text.
-    fn moves_text(&self) -> Vec<String>;
-
     /// The number of moves played (plies).
     fn ply_count(&self) -> usize;
 
@@ -99,12 +96,18 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     /// Every legal capture route ([`Game::legal_routes`]); none once the game is over.
     fn legal_routes(&self) -> Vec<MoveInfo>;
 
-    /// Plays the move named by `text` (as [`DynGame::play_text`]) and returns it.
-    fn play(&mut self, text: &str) -> Result<MoveInfo, GameError>;
+    /// Plays a move and returns it: text (any form
+    /// [`Position::parse_move`](crate::Position::parse_move) reads) or a
+    /// [`MoveInfo`] of this position (matched by its start, end and
+    /// captured pieces; one that matches no legal move is read by its text,
+    /// which says why it is refused). The object-safe form of
+    /// [`play`](#method.play), which takes anything `Into<MoveArg>`:
+    /// `game.play("11-15")`, `game.play(&info)`; call that.
+    fn play_arg(&mut self, mv: MoveArg<'_>) -> Result<MoveInfo, GameError>;
 
     /// Takes back the last move and returns it, with its text in the
     /// position it was played from.
-    fn undo_move(&mut self) -> Option<MoveInfo>;
+    fn undo(&mut self) -> Option<MoveInfo>;
 
     /// The moves played, each with its text in the position it was played from.
     fn moves(&self) -> Vec<MoveInfo>;
@@ -150,11 +153,15 @@ pub trait DynGame: fmt::Debug + Send + Sync {
         spec: &LevelSpec,
         seed: u64,
         hooks: DynHooks<'_>,
-    ) -> Option<DynPlayed>;
+    ) -> Option<Played<MoveInfo>>;
 
     /// Searches the current position within `limits` ([`Engine::search`]).
-    fn engine_search(&self, engine: &mut Engine, limits: &Limits, hooks: DynHooks<'_>)
-        -> DynSearch;
+    fn engine_search(
+        &self,
+        engine: &mut Engine,
+        limits: &Limits,
+        hooks: DynHooks<'_>,
+    ) -> Search<MoveInfo>;
 
     /// Scores every legal move, best first ([`Engine::analyse`]).
     fn engine_analyse(
@@ -162,14 +169,11 @@ pub trait DynGame: fmt::Debug + Send + Sync {
         engine: &mut Engine,
         limits: &Limits,
         hooks: DynHooks<'_>,
-    ) -> DynAnalysis;
+    ) -> Analysis<MoveInfo>;
 
     /// Whether the engine, as the opponent of `offered_by`, accepts the draw
-    /// `offered_by` offers ([`Engine::accepts_draw`]).
-    fn engine_accepts_draw(&self, engine: &mut Engine, offered_by: Color) -> bool;
-
-    /// [`engine_accepts_draw`](DynGame::engine_accepts_draw) with `hooks`:
-    /// the short search behind the answer can be stopped, and reports its
+    /// `offered_by` offers ([`Engine::accepts_draw`]); with `hooks`, the
+    /// short search behind the answer can be stopped, and reports its
     /// iterations.
     ///
     /// ```
@@ -182,11 +186,11 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     /// let mut iterations = 0;
     /// let mut count = |_: &draughts::dynamic::DynInfo| iterations += 1;
     /// let hooks = DynHooks { info: Some(&mut count), ..DynHooks::default() };
-    /// assert!(game.engine_accepts_draw_with(&mut engine, Color::White, hooks));
+    /// assert!(game.engine_accepts_draw(&mut engine, Color::White, hooks));
     /// assert!(iterations > 0);
-    /// assert!(!game.engine_accepts_draw_with(&mut engine, Color::Black, DynHooks::default()));
+    /// assert!(!game.engine_accepts_draw(&mut engine, Color::Black, DynHooks::default()));
     /// ```
-    fn engine_accepts_draw_with(
+    fn engine_accepts_draw(
         &self,
         engine: &mut Engine,
         offered_by: Color,
@@ -198,8 +202,8 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     ///
     /// ```
     /// let mut game = draughts::dynamic::new_game("spanish-site").unwrap();
-    /// let first = game.legal_moves_text().remove(0);
-    /// game.play_text(&first).unwrap();
+    /// let first = game.legal_moves().remove(0);
+    /// game.play(&first).unwrap();
     /// let fens: Vec<String> = game.positions().iter().map(|p| p.fen()).collect();
     /// assert_eq!(fens, [game.start_fen(), game.fen()]);
     /// ```
@@ -217,9 +221,9 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     /// ```
     /// let mut game = draughts::dynamic::new_game("english").unwrap();
     /// assert_eq!(game.legal_count(), 7);
-    /// let third = game.legal_moves()[2].text.clone();
+    /// let third = game.legal_moves().remove(2);
     /// game.play_nth(2).unwrap();
-    /// assert_eq!(game.moves_text(), [third]);
+    /// assert_eq!(game.moves(), [third]);
     /// assert!(game.play_nth(99).is_err());
     /// assert_eq!(game.ply_count(), 1);
     /// ```
@@ -261,33 +265,6 @@ impl<V: Variant> DynGame for Game<V> {
 
     fn turn(&self) -> Color {
         self.position().turn()
-    }
-
-    fn legal_moves_text(&self) -> Vec<String> {
-        self.legal_moves_slice()
-            .iter()
-            .map(ToString::to_string)
-            .collect()
-    }
-
-    fn legal_moves_short_text(&self) -> Vec<String> {
-        let pos = self.position();
-        self.legal_moves_slice()
-            .iter()
-            .map(|m| pos.move_text(m))
-            .collect()
-    }
-
-    fn play_text(&mut self, text: &str) -> Result<String, GameError> {
-        Game::play_text(self, text).map(|m| m.to_string())
-    }
-
-    fn undo(&mut self) -> Option<String> {
-        Game::undo(self).map(|m| m.to_string())
-    }
-
-    fn moves_text(&self) -> Vec<String> {
-        self.moves().iter().map(ToString::to_string).collect()
     }
 
     fn ply_count(&self) -> usize {
@@ -334,13 +311,26 @@ impl<V: Variant> DynGame for Game<V> {
             .collect()
     }
 
-    fn play(&mut self, text: &str) -> Result<MoveInfo, GameError> {
+    fn play_arg(&mut self, mv: MoveArg<'_>) -> Result<MoveInfo, GameError> {
         let before = *Game::position(self);
-        let mv = Game::play_text(self, text)?;
+        let mv = match mv {
+            MoveArg::Text(text) => Game::play_text(self, text)?,
+            MoveArg::Info(info) => {
+                match self.legal_moves_slice().iter().find(|m| info.names(m)) {
+                    Some(mv) => {
+                        let mv = mv.clone();
+                        Game::play(self, &mv)?;
+                        mv
+                    }
+                    // Not a move of this position: its text says why.
+                    None => Game::play_text(self, &info.text)?,
+                }
+            }
+        };
         Ok(MoveInfo::new(&before, &mv))
     }
 
-    fn undo_move(&mut self) -> Option<MoveInfo> {
+    fn undo(&mut self) -> Option<MoveInfo> {
         let mv = Game::undo(self)?;
         Some(MoveInfo::new(Game::position(self), &mv))
     }
@@ -402,10 +392,10 @@ impl<V: Variant> DynGame for Game<V> {
         spec: &LevelSpec,
         seed: u64,
         hooks: DynHooks<'_>,
-    ) -> Option<DynPlayed> {
+    ) -> Option<Played<MoveInfo>> {
         let pos = Game::position(self);
         with_hooks(pos, hooks, |h| engine.play_scored(self, spec, seed, h))
-            .map(|p| DynPlayed::new(pos, p))
+            .map(|p| dyn_engine::played(pos, p))
     }
 
     fn engine_search(
@@ -413,9 +403,9 @@ impl<V: Variant> DynGame for Game<V> {
         engine: &mut Engine,
         limits: &Limits,
         hooks: DynHooks<'_>,
-    ) -> DynSearch {
+    ) -> Search<MoveInfo> {
         let pos = Game::position(self);
-        DynSearch::new(
+        dyn_engine::search(
             pos,
             with_hooks(pos, hooks, |h| engine.search(self, limits, h)),
         )
@@ -426,19 +416,15 @@ impl<V: Variant> DynGame for Game<V> {
         engine: &mut Engine,
         limits: &Limits,
         hooks: DynHooks<'_>,
-    ) -> DynAnalysis {
+    ) -> Analysis<MoveInfo> {
         let pos = Game::position(self);
-        DynAnalysis::new(
+        dyn_engine::analysis(
             pos,
             with_hooks(pos, hooks, |h| engine.analyse(self, limits, h)),
         )
     }
 
-    fn engine_accepts_draw(&self, engine: &mut Engine, offered_by: Color) -> bool {
-        engine.accepts_draw(self, offered_by, Hooks::default())
-    }
-
-    fn engine_accepts_draw_with(
+    fn engine_accepts_draw(
         &self,
         engine: &mut Engine,
         offered_by: Color,
@@ -498,7 +484,26 @@ fn play_input(game: &mut dyn DynGame, input: &dyn DynInput) -> Result<MoveInfo, 
         ))
         .into());
     }
-    game.play(&chosen.text)
+    game.play(MoveArg::Info(&chosen))
+}
+
+impl dyn DynGame + '_ {
+    /// Plays a move and returns it ([`DynGame::play_arg`]), the move given
+    /// as anything `Into<MoveArg>`: text (`&str`, `&String`) or a
+    /// [`MoveInfo`] (`&MoveInfo`). Fails, changing nothing, when the move is
+    /// not legal or the game is over.
+    ///
+    /// ```
+    /// let mut game = draughts::dynamic::new_game("russian").unwrap();
+    /// assert_eq!(game.play("c3-d4").unwrap().text, "c3-d4");
+    /// let reply = game.legal_moves().remove(0);
+    /// assert_eq!(game.play(&reply).unwrap(), reply);
+    /// assert!(game.play("c3-d4").is_err(), "a refused move changes nothing");
+    /// assert_eq!(game.ply_count(), 2);
+    /// ```
+    pub fn play<'a>(&mut self, mv: impl Into<MoveArg<'a>>) -> Result<MoveInfo, GameError> {
+        self.play_arg(mv.into())
+    }
 }
 
 impl Clone for Box<dyn DynGame> {

@@ -1,9 +1,12 @@
-//! One dynamic face for every game: [`DynGame`], an object-safe trait that
-//! every [`Game<V>`] implements — the 16 built-in variants, the house rules
-//! of [`house_rules`] and any custom [`Variant`] — so that code which chooses
-//! the variant at run time (a play-by-link [`Room`](crate::room::Room), a
-//! server, a binding) holds a `Box<dyn DynGame>` and speaks text: move
-//! text in, move text out, FEN, the outcome with its reason.
+//! The run-time face: one object-safe API for every game whose variant is
+//! chosen at run time. [`DynGame`] is implemented by every [`Game<V>`] — the
+//! 16 built-in variants, the house rules of [`house_rules`] and any custom
+//! [`Variant`] — so that code which chooses the variant at run time (a
+//! play-by-link [`Room`](crate::room::Room), a server, a binding, the
+//! command line) holds a `Box<dyn DynGame>` (or an
+//! [`AnyGame`](crate::AnyGame), which hands out the same face without a
+//! box) and speaks neutral data: move text or a [`MoveInfo`] in, a
+//! [`MoveInfo`] out, FEN, the outcome with its reason.
 //!
 //! [`new_game`] builds one by name from the registry of built-in variants
 //! and the house-rule list (no list of names is written here),
@@ -19,13 +22,19 @@
 //! * [`MoveInfo`]: a move's texts, from, to, path, captured squares and
 //!   jumps in capture order, promotion;
 //! * [`DynInput`]: click input with the pieces jumped so far;
-//! * [`DynGame`]: play and undo, outcome, declarations, draw counts, PDN,
-//!   and the engine ([`DynGame::engine_play`], [`DynGame::engine_search`],
-//!   [`DynGame::engine_accepts_draw`]) with [`DynHooks`].
+//! * [`DynGame`]: play ([`MoveArg`]: text or a [`MoveInfo`]) and undo,
+//!   outcome, declarations, draw counts, PDN, SVG, and the engine
+//!   ([`DynGame::engine_play`], [`DynGame::engine_search`],
+//!   [`DynGame::engine_accepts_draw`]) with [`DynHooks`], its answers the
+//!   engine's own types with moves as [`MoveInfo`]
+//!   ([`Search<MoveInfo>`](crate::engine::Search)...); many games at once
+//!   with [`engine::analyse_many`](crate::engine::analyse_many).
 //!
-//! The typed run-time enums [`AnyGame`](crate::AnyGame) and
-//! [`AnyPosition`](crate::AnyPosition) turn into this face with `as_dyn` /
-//! `into_dyn`.
+//! [`AnyPosition`](crate::AnyPosition) and [`AnyGame`](crate::AnyGame) hold
+//! a built-in variant's typed value without a box and hand out this face
+//! (they dereference to `dyn DynPosition` / `dyn DynGame`); PDN
+//! ([`pdn::read_games`](crate::pdn::read_games), [`replay_pdn`]), the
+//! opening ballots and serde give and take it.
 //!
 //! ```
 //! use draughts::dynamic::{self, DynGame};
@@ -34,10 +43,10 @@
 //! let mut game = dynamic::new_game("english").unwrap();
 //! assert_eq!(game.name(), "english");
 //! assert_eq!(game.turn(), Color::Black);
-//! assert_eq!(game.legal_moves_text().len(), 7);
-//! assert_eq!(game.play_text("11-15").unwrap(), "11-15");
-//! assert_eq!(game.moves_text(), ["11-15"]);
-//! assert!(game.play_text("11-15").is_err(), "a refused move changes nothing");
+//! assert_eq!(game.legal_moves().len(), 7);
+//! assert_eq!(game.play("11-15").unwrap().text, "11-15");
+//! assert_eq!(game.moves()[0].text, "11-15");
+//! assert!(game.play("11-15").is_err(), "a refused move changes nothing");
 //! assert_eq!(game.ply_count(), 1);
 //!
 //! // A house rule is built by the same call; it knows its official family.
@@ -67,17 +76,14 @@
 //! assert_eq!(game.fresh().fen(), game.start_fen());
 //! ```
 
-mod any;
-mod batch;
 mod engine;
 mod game;
 mod moves;
 mod position;
 
-pub use batch::{analyse_many, DynBatchResult};
-pub use engine::{DynAnalysis, DynHooks, DynInfo, DynPlayed, DynSearch};
+pub use engine::{DynHooks, DynInfo};
 pub use game::DynGame;
-pub use moves::MoveInfo;
+pub use moves::{MoveArg, MoveInfo};
 pub use position::{numbered_diagram, DynInput, DynPosition};
 
 use crate::error::FenError;
@@ -237,8 +243,9 @@ impl VariantVisitor for FromPdn<'_> {
 /// ```
 /// use draughts::dynamic::{game_from_pdn, PdnReadError};
 /// use draughts::pdn::PdnErrorKind;
+/// # fn texts(m: Vec<draughts::dynamic::MoveInfo>) -> Vec<String> { m.into_iter().map(|m| m.text).collect() }
 /// let game = game_from_pdn("english", "[GameType \"21\"]\n1. 11-15 23-19 *").unwrap();
-/// assert_eq!(game.moves_text(), ["11-15", "23-19"]);
+/// assert_eq!(texts(game.moves()), ["11-15", "23-19"]);
 /// let err = game_from_pdn("international", "[GameType \"21\"]\n1. 11-15 *").unwrap_err();
 /// assert!(matches!(err, PdnReadError::Pdn(e) if matches!(e.kind, PdnErrorKind::VariantMismatch { .. })));
 /// ```
@@ -271,18 +278,18 @@ pub fn game_from_pdn(name: &str, text: &str) -> Result<Box<dyn DynGame>, PdnRead
 /// use draughts::pdn::parse_pdn;
 ///
 /// let mut site = new_game("spanish-site").unwrap();
-/// let first = site.legal_moves_text().remove(0);
-/// let record = parse_pdn(&format!("1. {first} *")).remove(0).unwrap();
+/// let first = site.legal_moves().remove(0);
+/// let record = parse_pdn(&format!("1. {} *", first.text)).remove(0).unwrap();
 /// assert_eq!(replay_pdn(&record, Some("spanish-site")).unwrap().name(), "spanish-site");
 /// assert_eq!(replay_pdn(&record, Some("spanish")).unwrap().name(), "spanish");
 /// assert!(matches!(replay_pdn(&record, None), Err(PdnReadError::Pdn(_))));
 /// assert!(matches!(replay_pdn(&record, Some("chess")), Err(PdnReadError::UnknownMode(_))));
 ///
 /// // A house-rule game's own PDN names it: it reads back without a default.
-/// site.play_text(&first).unwrap();
+/// site.play(&first).unwrap();
 /// let record = parse_pdn(&site.to_pdn(&[])).remove(0).unwrap();
 /// let back = replay_pdn(&record, None).unwrap();
-/// assert_eq!((back.name(), back.moves_text()), ("spanish-site", site.moves_text()));
+/// assert_eq!((back.name(), back.moves()), ("spanish-site", site.moves()));
 /// ```
 pub fn replay_pdn(
     game: &crate::pdn::PdnGame,
@@ -354,7 +361,7 @@ mod tests {
         assert!(input.click(pos.square(15).unwrap()));
         // The input of another game's position.
         let mut other = new_game("english").unwrap();
-        other.play_text("9-13").unwrap();
+        other.play("9-13").unwrap();
         assert!(other.play_input(input.as_ref()).is_err());
         assert_eq!(other.ply_count(), 1);
         assert_eq!(game.play_input(input.as_ref()).unwrap().text, "11-15");
@@ -380,7 +387,7 @@ mod tests {
         let mut at = game.position();
         for m in &r.pv {
             assert!(at.legal_moves().contains(m));
-            at = at.play(&m.text).unwrap();
+            at = at.play(m).unwrap();
         }
     }
 
@@ -392,7 +399,7 @@ mod tests {
             .engine_play(&mut Engine::with_tt_mib(1), &spec, 1, DynHooks::default())
             .unwrap();
         assert!(game.legal_moves().contains(&p.mv));
-        assert_eq!(game.play(&p.mv.text).unwrap(), p.mv);
+        assert_eq!(game.play(&p.mv).unwrap(), p.mv);
         assert_eq!(game.turn(), Color::Black);
     }
 
@@ -406,12 +413,9 @@ mod tests {
             game_from_pdn("chess", "1. 11-15 *"),
             Err(PdnReadError::UnknownMode(_))
         ));
-        let first = new_game("spanish-site")
-            .unwrap()
-            .legal_moves_text()
-            .remove(0);
-        let house = game_from_pdn("spanish-site", &format!("1. {first} *")).unwrap();
+        let first = new_game("spanish-site").unwrap().legal_moves().remove(0);
+        let house = game_from_pdn("spanish-site", &format!("1. {} *", first.text)).unwrap();
         assert_eq!(house.name(), "spanish-site");
-        assert_eq!(house.moves_text(), [first]);
+        assert_eq!(house.moves(), [first]);
     }
 }

@@ -75,6 +75,17 @@ impl MoveInfo {
         }
     }
 
+    /// True when `mv` is this move: the same start and end squares and the
+    /// same captured pieces (in any order), as [`Game`](crate::Game)'s legal
+    /// moves tell moves apart.
+    pub(crate) fn names<V: Variant>(&self, mv: &Move<V>) -> bool {
+        let taken = mv.captured();
+        mv.from() == self.from
+            && mv.to() == self.to
+            && taken.len() == self.captured.len()
+            && self.captured.iter().all(|&s| taken.contains(s))
+    }
+
     /// True for a capture.
     pub fn is_capture(&self) -> bool {
         !self.captured.is_empty()
@@ -86,6 +97,53 @@ impl MoveInfo {
         core::iter::once(self.from)
             .chain(self.path.iter().copied())
             .collect()
+    }
+}
+
+/// The full-path text ([`text`](MoveInfo::text)), as [`Move`]'s `Display`.
+impl core::fmt::Display for MoveInfo {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.pad(&self.text)
+    }
+}
+
+/// A move to play on the run-time face (`play` of a `dyn DynGame` or a
+/// `dyn DynPosition`): its text, or a
+/// [`MoveInfo`] the face gave. `&str`, `&String` and `&MoveInfo` turn into one.
+///
+/// ```
+/// use draughts::dynamic::{self, MoveArg};
+/// let pos = dynamic::position_from_fen("international", "W:W28:B23,13").unwrap();
+/// let mv = pos.legal_moves().remove(0);
+/// let by_text = pos.play("28x8").unwrap();
+/// let by_info = pos.play(&mv).unwrap();
+/// assert_eq!((by_text.fen(), by_info.fen()), ("B:W8:B".to_string(), "B:W8:B".to_string()));
+/// assert!(matches!(MoveArg::from("28x8"), MoveArg::Text("28x8")));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveArg<'a> {
+    /// Move text, in any form [`Position::parse_move`] reads.
+    Text(&'a str),
+    /// A move the face listed for this position (matched by its start, end
+    /// and captured pieces).
+    Info(&'a MoveInfo),
+}
+
+impl<'a> From<&'a str> for MoveArg<'a> {
+    fn from(text: &'a str) -> Self {
+        MoveArg::Text(text)
+    }
+}
+
+impl<'a> From<&'a String> for MoveArg<'a> {
+    fn from(text: &'a String) -> Self {
+        MoveArg::Text(text)
+    }
+}
+
+impl<'a> From<&'a MoveInfo> for MoveArg<'a> {
+    fn from(mv: &'a MoveInfo) -> Self {
+        MoveArg::Info(mv)
     }
 }
 

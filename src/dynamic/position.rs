@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use super::moves::MoveInfo;
+use super::moves::{MoveArg, MoveInfo};
 use crate::bitboard::Square;
 use crate::error::MoveTextError;
 use crate::geometry::{Geometry, Layout};
@@ -62,8 +62,11 @@ pub trait DynPosition: fmt::Debug + Send + Sync {
     fn legal_moves_in(&self, mode: MoveMode) -> Vec<MoveInfo>;
     /// The legal move named by `text` (any form [`Position::parse_move`] reads).
     fn parse_move(&self, text: &str) -> Result<MoveInfo, MoveTextError>;
-    /// The position after the move named by `text`.
-    fn play(&self, text: &str) -> Result<Box<dyn DynPosition>, MoveTextError>;
+    /// The position after a move: text or a [`MoveInfo`] of this position,
+    /// as [`DynGame::play_arg`](super::DynGame::play_arg) takes them. The
+    /// object-safe form of [`play`](#method.play), which takes anything
+    /// `Into<MoveArg>`; call that.
+    fn play_arg(&self, mv: MoveArg<'_>) -> Result<Box<dyn DynPosition>, MoveTextError>;
     /// Perft in `mode` ([`perft_in`]).
     fn perft(&self, depth: u32, mode: MoveMode) -> u64;
     /// Perft per root move, the move as full-path text ([`divide`]).
@@ -267,8 +270,18 @@ impl<V: Variant> DynPosition for Position<V> {
     fn parse_move(&self, text: &str) -> Result<MoveInfo, MoveTextError> {
         Position::parse_move(self, text).map(|m| MoveInfo::new(self, &m))
     }
-    fn play(&self, text: &str) -> Result<Box<dyn DynPosition>, MoveTextError> {
-        let mv = Position::parse_move(self, text)?;
+    fn play_arg(&self, mv: MoveArg<'_>) -> Result<Box<dyn DynPosition>, MoveTextError> {
+        let mv = match mv {
+            MoveArg::Text(text) => Position::parse_move(self, text)?,
+            MoveArg::Info(info) => {
+                let moves = Position::legal_moves(self);
+                match moves.iter().find(|m| info.names(m)) {
+                    Some(mv) => mv.clone(),
+                    // Not a move of this position: its text says why.
+                    None => Position::parse_move(self, &info.text)?,
+                }
+            }
+        };
         Ok(Box::new(Position::play(self, &mv)))
     }
     fn perft(&self, depth: u32, mode: MoveMode) -> u64 {
@@ -375,6 +388,25 @@ impl<V: Variant> DynPosition for Position<V> {
     }
 }
 
+impl dyn DynPosition + '_ {
+    /// The position after a move ([`DynPosition::play_arg`]), the move
+    /// given as anything `Into<MoveArg>`: text (`&str`, `&String`) or a
+    /// [`MoveInfo`].
+    ///
+    /// ```
+    /// let pos = draughts::dynamic::new_position("english").unwrap();
+    /// let next = pos.play("11-15").unwrap();
+    /// assert_eq!(next.fen(), pos.play(&pos.parse_move("11-15").unwrap()).unwrap().fen());
+    /// assert!(pos.play("11-16").is_err());
+    /// ```
+    pub fn play<'a>(
+        &self,
+        mv: impl Into<MoveArg<'a>>,
+    ) -> Result<Box<dyn DynPosition>, MoveTextError> {
+        self.play_arg(mv.into())
+    }
+}
+
 impl Clone for Box<dyn DynPosition> {
     fn clone(&self) -> Self {
         self.boxed_clone()
@@ -456,10 +488,6 @@ impl<V: Variant> Input<V> {
             input: MoveInput::new(pos),
             open,
         }
-    }
-
-    pub(crate) fn from_input(input: MoveInput<V>) -> Self {
-        Input { input, open: true }
     }
 
     fn list(&self, set: SquareSet<V>) -> Vec<Square> {

@@ -2,7 +2,8 @@
 //! curve of a game database, or a list of positions, without a loop in the
 //! caller's language.
 //!
-//! [`analyse_many`] takes games ([`AnyGame`], any mix of variants). With
+//! [`analyse_many`] takes games on the run-time face (`Box<dyn DynGame>`,
+//! [`AnyGame`](crate::AnyGame), any mix of variants and house rules). With
 //! [`BatchOptions::every_ply`] each game is scored at every position from
 //! its start to its current one (an evaluation curve); without it, only at
 //! its current position. Work is shared out game by game between
@@ -16,7 +17,7 @@
 //!
 //! let mut game = AnyGame::new(VariantKind::Russian);
 //! for mv in ["c3-d4", "f6-g5", "b2-c3"] {
-//!     game.play_text(mv).unwrap();
+//!     game.play(mv).unwrap();
 //! }
 //! let options = BatchOptions { every_ply: true, threads: 2, ..BatchOptions::new(Limits::depth(4)) };
 //! let curve = analyse_many(&[game], &options, |_| true);
@@ -25,11 +26,12 @@
 //! assert!(curve.iter().all(|r| r.search.depth == 4 && r.search.best.is_some()));
 //! ```
 
+use core::ops::Deref;
 use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use super::{AnySearch, Engine, Limits, NoClock};
-use crate::any::AnyGame;
+use super::{Engine, Limits, NoClock, Search};
+use crate::dynamic::{DynGame, DynHooks, MoveInfo};
 
 /// How [`analyse_many`] searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,30 +68,53 @@ pub struct BatchResult {
     /// Plies from the game's start to this position.
     pub ply: usize,
     /// The search of it (score for the side to move there).
-    pub search: AnySearch,
+    pub search: Search<MoveInfo>,
 }
 
-/// Scores the positions of `games`: each game at every ply with
-/// [`BatchOptions::every_ply`], else at its current position; results
-/// sorted by game, then ply.
+/// Scores the positions of `games` (any mix of variants and house rules,
+/// as `Box<dyn DynGame>`, [`AnyGame`](crate::AnyGame) or `&dyn DynGame`):
+/// each game at every ply with [`BatchOptions::every_ply`], else at its
+/// current position; results sorted by game, then ply. With `every_ply`,
+/// each game is replayed from its start position in the automatic draw mode.
 ///
 /// `progress` is called on the calling thread with each result as it
 /// arrives; when it returns `false` the batch stops (searches under way
-/// finish, no new one starts) and the results so far are returned. A game
-/// whose moves cannot be replayed from its start cannot occur: an
-/// [`AnyGame`] holds only legal moves.
-pub fn analyse_many(
-    games: &[AnyGame],
+/// finish, no new one starts) and the results so far are returned.
+///
+/// ```
+/// use draughts::dynamic::new_game;
+/// use draughts::engine::{analyse_many, BatchOptions, Limits};
+///
+/// let mut site = new_game("spanish-site").unwrap();
+/// let first = site.legal_moves().remove(0);
+/// site.play(&first).unwrap();
+/// let games = [site, new_game("english").unwrap()];
+/// let options = BatchOptions { every_ply: true, threads: 2, ..BatchOptions::new(Limits::depth(3)) };
+/// let results = analyse_many(&games, &options, |_| true);
+/// let rows: Vec<(usize, usize)> = results.iter().map(|r| (r.game, r.ply)).collect();
+/// assert_eq!(rows, [(0, 0), (0, 1), (1, 0)]);
+/// assert!(results.iter().all(|r| r.search.depth == 3 && r.search.best.is_some()));
+/// ```
+pub fn analyse_many<G>(
+    games: &[G],
     options: &BatchOptions,
     progress: impl FnMut(&BatchResult) -> bool,
-) -> Vec<BatchResult> {
+) -> Vec<BatchResult>
+where
+    G: Deref<Target = dyn DynGame> + Sync,
+{
     run_batch(
         games.len(),
         options,
         |i, engine, stop, emit| {
-            let game = &games[i];
-            let mut send = |ply: usize, g: &AnyGame| {
-                let search = g.search(engine, &options.limits, &NoClock, Some(stop));
+            let game: &dyn DynGame = &*games[i];
+            let mut send = |ply: usize, g: &dyn DynGame| {
+                let hooks = DynHooks {
+                    clock: &NoClock,
+                    stop: Some(stop),
+                    info: None,
+                };
+                let search = g.engine_search(engine, &options.limits, hooks);
                 emit(BatchResult {
                     game: i,
                     ply,
@@ -99,17 +124,20 @@ pub fn analyse_many(
             if !options.every_ply {
                 return send(game.ply_count(), game);
             }
-            let mut g = AnyGame::from_position(game.start());
-            if !send(0, &g) {
+            let mut g = game.start_position().to_game();
+            if !send(0, g.as_ref()) {
                 return false;
             }
-            for (ply, mv) in game.moves_text().iter().enumerate() {
+            for (ply, mv) in game.moves().iter().enumerate() {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
-                g.play_text(mv)
-                    .expect("a game's own moves replay from its start");
-                if !send(ply + 1, &g) {
+                if g.play(mv).is_err() {
+                    // A game's own moves replay from its start; should one not, the
+                    // positions after it are left out rather than scored wrongly.
+                    break;
+                }
+                if !send(ply + 1, g.as_ref()) {
                     return false;
                 }
             }
@@ -120,9 +148,8 @@ pub fn analyse_many(
     )
 }
 
-/// The thread pool of a batch, for any kind of game and result (the typed
-/// [`analyse_many`] and the dynamic face's
-/// [`dynamic::analyse_many`](crate::dynamic::analyse_many)): games
+/// The thread pool of a batch ([`analyse_many`]'s, and the endgame
+/// databases' or any other caller's in the crate): games
 /// `0..count` shared out one at a time between [`BatchOptions::threads`]
 /// threads, each with its own engine, cleared before every game.
 ///
@@ -173,4 +200,69 @@ pub(crate) fn run_batch<R: Send>(
     });
     results.sort_by_key(|r| key(r));
     results
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dynamic::new_game;
+    use crate::engine::Hooks;
+    use crate::{AnyGame, Game, Russian, VariantKind};
+
+    #[test]
+    fn the_same_searches_as_the_typed_engine() {
+        // Each result is the typed engine's own search of that position,
+        // with a fresh table (the batch clears its engine per game, and a
+        // game of one position is searched once).
+        let moves = ["c3-d4", "f6-g5", "b2-c3"];
+        let mut any = AnyGame::new(VariantKind::Russian);
+        let mut curve = Vec::new();
+        for mv in moves {
+            any.play(mv).unwrap();
+        }
+        let mut replay = Game::<Russian>::new();
+        for ply in 0..=moves.len() {
+            let r = Engine::with_tt_mib(4).search(&replay, &Limits::depth(5), Hooks::default());
+            curve.push((r.best.map(|m| m.to_string()), r.score, r.nodes));
+            if ply < moves.len() {
+                replay.play_text(moves[ply]).unwrap();
+            }
+        }
+        let options = BatchOptions {
+            every_ply: true,
+            ..BatchOptions::new(Limits::depth(5))
+        };
+        let batch = analyse_many(&[any.clone()], &options, |_| true);
+        let got: Vec<_> = batch
+            .iter()
+            .map(|r| {
+                (
+                    r.search.best.as_ref().map(|m| m.text.clone()),
+                    r.search.score,
+                    r.search.nodes,
+                )
+            })
+            .collect();
+        assert_eq!(got, curve);
+        let last = analyse_many(&[any], &BatchOptions::new(Limits::depth(5)), |_| true);
+        assert_eq!(last.len(), 1);
+        assert_eq!((last[0].game, last[0].ply), (0, 3));
+        assert_eq!(last[0].search.score, curve[3].1);
+    }
+
+    #[test]
+    fn progress_false_stops_the_batch() {
+        // The worker does not wait for the calling thread, so it may finish
+        // a few more searches before it sees the stop; searches long enough
+        // that it cannot finish all of them first, even on a loaded machine
+        // (tens of milliseconds each, natively).
+        let games: Vec<Box<dyn DynGame>> =
+            (0..32).map(|_| new_game("thai-site").unwrap()).collect();
+        let r = analyse_many(&games, &BatchOptions::new(Limits::depth(10)), |_| false);
+        assert!(
+            !r.is_empty() && r.len() < games.len() / 2,
+            "{} results",
+            r.len()
+        );
+    }
 }

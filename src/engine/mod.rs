@@ -8,7 +8,11 @@
 //! * [`level`]: the four levels ([`Level`]) as data.
 //! * [`clock`]: the caller-supplied [`Clock`] and the search [`Limits`].
 //! * [`score`]: [`Score`], in men or win-in-N.
-//! * `any`: the same on [`AnyGame`](crate::AnyGame) for a variant chosen at run time.
+//! * [`Search`], [`Analysis`], [`Played`]: what the engine answers, generic
+//!   over the move: [`Move<V>`](crate::Move) from the calls here,
+//!   [`MoveInfo`](crate::dynamic::MoveInfo) from the run-time face
+//!   ([`DynGame::engine_search`](crate::dynamic::DynGame::engine_search) and
+//!   its siblings), which runs the same searches for a variant chosen at run time.
 //! * [`analyse_many`]: many games or positions scored in parallel (evaluation curves).
 //!
 //! Everything is generic over [`Variant`] and monomorphized; nothing reads
@@ -25,7 +29,6 @@
 //! game.play(&mv).unwrap();
 //! ```
 
-mod any;
 pub(crate) mod batch;
 pub mod clock;
 pub mod eval;
@@ -35,7 +38,6 @@ pub mod score;
 pub mod search;
 mod tt;
 
-pub use any::{AnyPlayed, AnySearch};
 pub use batch::{analyse_many, BatchOptions, BatchResult};
 pub use clock::{Clock, GameClock, Limits, MoveBudget, NoClock, TimeControl, NO_CLOCK_NODES};
 pub use eval::{Family, Weights};
@@ -44,7 +46,7 @@ pub use level::{Level, LevelSpec, UnknownLevel, HARD_MATCH_NODES};
 /// The node budget of the search behind [`Engine::accepts_draw`].
 pub const DRAW_OFFER_NODES: u64 = 50_000;
 pub use score::Score;
-pub use search::{Analysis, Engine, Hooks, Info, SearchResult, DEFAULT_TT_MIB, MAX_DEPTH};
+pub use search::{Engine, Hooks, Info, DEFAULT_TT_MIB, MAX_DEPTH};
 
 use crate::game::Game;
 use crate::moves::Move;
@@ -52,11 +54,46 @@ use crate::variant::Variant;
 use crate::Color;
 use level::Rng;
 
-/// A level's move with what the search found ([`Engine::play_scored`]).
+/// What a search found ([`Engine::search`]), its moves of type `M`: the
+/// typed [`Move<V>`](Move) from the engine's generic calls, a
+/// [`MoveInfo`](crate::dynamic::MoveInfo) from the run-time face's
+/// [`DynGame::engine_search`](crate::dynamic::DynGame::engine_search).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Played<V: Variant> {
+pub struct Search<M> {
+    /// The best move; `None` only when there is no legal move (or the game is over).
+    pub best: Option<M>,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The principal variation, best move first.
+    pub pv: Vec<M>,
+    /// The last completed nominal depth (0 if even depth 1 was cut short).
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds on the caller's clock.
+    pub time_ms: u64,
+}
+
+/// Scores of every legal move ([`Engine::analyse`]), best first, its moves
+/// of type `M` (as [`Search`]'s).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis<M> {
+    /// Each legal move with its score for the side to move, best first.
+    pub moves: Vec<(M, Score)>,
+    /// The last completed depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// A level's move with what the search found ([`Engine::play_scored`]),
+/// its moves of type `M` (as [`Search`]'s).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played<M> {
     /// The move.
-    pub mv: Move<V>,
+    pub mv: M,
     /// Its score for the side to move; `None` when no search chose it (the
     /// only legal move, or a level's random move).
     pub score: Option<Score>,
@@ -65,7 +102,7 @@ pub struct Played<V: Variant> {
     /// The principal variation, the move first: the whole line when the
     /// search's best move was played, the move alone otherwise (a random
     /// choice among near-best moves, or no search).
-    pub pv: Vec<Move<V>>,
+    pub pv: Vec<M>,
     /// Nodes searched.
     pub nodes: u64,
 }
@@ -130,7 +167,7 @@ impl Engine {
         spec: &LevelSpec,
         seed: u64,
         hooks: Hooks<'_, V>,
-    ) -> Option<Played<V>> {
+    ) -> Option<Played<Move<V>>> {
         let moves = game.legal_moves();
         if moves.is_empty() {
             return None;

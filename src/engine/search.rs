@@ -30,6 +30,7 @@ use super::eval::Evaluator;
 use super::picker::{move_key, History, Picker, HISTORY_MAX};
 use super::score::{Score, INF, WIN, WIN_BOUND};
 use super::tt::{Tt, EXACT, LOWER, UPPER};
+use super::{Analysis, Search};
 use crate::bitboard::BitSet;
 use crate::draws::{Limit, MAX_COUNTS};
 use crate::game::{ends_by_itself, Counts, DrawMode, Game};
@@ -65,36 +66,6 @@ pub struct Info<'a, V: Variant> {
     pub nps: u64,
     /// The principal variation, best move first.
     pub pv: &'a [Move<V>],
-}
-
-/// What a search found.
-#[derive(Clone, Debug)]
-pub struct SearchResult<V: Variant> {
-    /// The best move; `None` only when there is no legal move (or the game is over).
-    pub best: Option<Move<V>>,
-    /// Its score for the side to move.
-    pub score: Score,
-    /// The principal variation, best move first.
-    pub pv: Vec<Move<V>>,
-    /// The last completed nominal depth (0 if even depth 1 was cut short).
-    pub depth: u32,
-    /// Deepest ply reached.
-    pub seldepth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Milliseconds on the caller's clock.
-    pub time_ms: u64,
-}
-
-/// Scores of every legal move (see [`Engine::analyse`]), best first.
-#[derive(Clone, Debug)]
-pub struct Analysis<V: Variant> {
-    /// Each legal move with its score for the side to move, best first.
-    pub moves: Vec<(Move<V>, Score)>,
-    /// The last completed depth.
-    pub depth: u32,
-    /// Nodes searched.
-    pub nodes: u64,
 }
 
 /// What a search may call back: the clock, a stop flag another thread can
@@ -200,7 +171,7 @@ impl Engine {
         game: &Game<V>,
         limits: &Limits,
         hooks: Hooks<'_, V>,
-    ) -> SearchResult<V> {
+    ) -> Search<Move<V>> {
         let Hooks { clock, stop, info } = hooks;
         let mut s = Searcher::new(self, game, limits, clock, stop, false);
         let r = s.run(info);
@@ -209,7 +180,7 @@ impl Engine {
             Some(rm) => (Some(rm.mv.clone()), Score(rm.score)),
             None => (None, Score::DRAW),
         };
-        SearchResult {
+        Search {
             best,
             score,
             pv: r.pv,
@@ -236,7 +207,7 @@ impl Engine {
         pos: &Position<V>,
         limits: &Limits,
         hooks: Hooks<'_, V>,
-    ) -> SearchResult<V> {
+    ) -> Search<Move<V>> {
         self.search(&Game::from_position(*pos), limits, hooks)
     }
 
@@ -257,7 +228,7 @@ impl Engine {
         game: &Game<V>,
         limits: &Limits,
         hooks: Hooks<'_, V>,
-    ) -> Analysis<V> {
+    ) -> Analysis<Move<V>> {
         let Hooks { clock, stop, info } = hooks;
         let mut s = Searcher::new(self, game, limits, clock, stop, true);
         let r = s.run(info);

@@ -1,6 +1,6 @@
 //! Board pictures: a position as an SVG image (a `String`; no I/O).
 //!
-//! [`Position::to_svg`] (and [`AnyPosition::to_svg`], [`AnyGame::to_svg`])
+//! [`Position::to_svg`] (and the run-time face's [`DynPosition::to_svg`], [`DynGame::to_svg`])
 //! draw any variant's board, 8x8 to 12x12 and Turkish's orthogonal board
 //! where every square is played, in the colours of the game page by
 //! default. [`SvgOptions`] chooses the side at the bottom, the square labels
@@ -32,13 +32,15 @@
 
 use core::fmt::Write;
 
-use crate::any::{AnyGame, AnyPosition};
 use crate::core::bitboard::Square;
 use crate::core::geometry::Layout;
 use crate::core::moves::Move;
 use crate::core::position::Position;
 use crate::core::variant::board_spec::{bit, wide, BoardSpec};
 use crate::core::variant::{Color, Variant};
+#[cfg(doc)]
+use crate::dynamic::DynGame;
+use crate::dynamic::DynPosition;
 use crate::error::MoveTextError;
 use crate::play::game::Game;
 
@@ -142,7 +144,7 @@ impl Default for SvgColors {
 /// marks, 400 pixels wide, the page's colours).
 ///
 /// Squares are those of the position drawn ([`Variant::square`],
-/// [`AnyPosition::parse_square`]); a square that is not on its board is left
+/// [`DynPosition::parse_square`]); a square that is not on its board is left
 /// out of the picture.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SvgOptions {
@@ -223,7 +225,10 @@ impl SvgOptions {
     }
 
     /// [`mark_move`](Self::mark_move) for a move written as text (any form
-    /// [`Position::parse_move`] reads) in `pos`.
+    /// [`Position::parse_move`] reads) in `pos`, a position of the run-time
+    /// face (a `&Position<V>`, an [`AnyPosition`](crate::AnyPosition), a
+    /// `Box<dyn DynPosition>`...): the marks [`mark_move`](Self::mark_move)
+    /// draws for the typed move, byte for byte.
     ///
     /// # Errors
     /// The text is not a legal move of `pos` ([`MoveTextError`]); the
@@ -238,11 +243,9 @@ impl SvgOptions {
     /// assert_eq!(svg.matches("class=\"captured\"").count(), 2);
     /// assert!(SvgOptions::new().mark_move_text(&pos, "28-22").is_err());
     /// ```
-    pub fn mark_move_text(self, pos: &AnyPosition, text: &str) -> Result<Self, MoveTextError> {
-        crate::with_position!(pos, p => {
-            let mv = p.parse_move(text)?;
-            Ok(self.mark_move(&mv))
-        })
+    pub fn mark_move_text(self, pos: &dyn DynPosition, text: &str) -> Result<Self, MoveTextError> {
+        let mv = pos.parse_move(text)?;
+        Ok(self.mark_move_in(pos, &mv))
     }
 
     /// The picture's width and height in pixels (at least 16).
@@ -302,16 +305,18 @@ impl<V: Variant> Position<V> {
     }
 }
 
-impl AnyPosition {
-    /// The position as an SVG picture (see [`Position::to_svg`]).
-    pub fn to_svg(&self, options: &SvgOptions) -> String {
-        crate::with_position!(self, p => p.to_svg(options))
-    }
-}
-
 impl<V: Variant> Game<V> {
     /// The current position as an SVG picture, with the last move tinted
-    /// unless `options` gives one (see [`AnyGame::to_svg`]).
+    /// unless `options` gives one (on the run-time face: [`DynGame::to_svg`]).
+    ///
+    /// ```
+    /// use draughts::svg::SvgOptions;
+    /// use draughts::{AnyGame, VariantKind};
+    /// let mut game = AnyGame::new(VariantKind::English);
+    /// game.play("11-15").unwrap();
+    /// let svg = game.to_svg(&SvgOptions::new());
+    /// assert_eq!(svg.matches("class=\"last-move\"").count(), 2);
+    /// ```
     pub fn to_svg(&self, options: &SvgOptions) -> String {
         match self.moves().last() {
             Some(mv) if options.last_move.is_empty() => {
@@ -320,23 +325,6 @@ impl<V: Variant> Game<V> {
             }
             _ => self.position().to_svg(options),
         }
-    }
-}
-
-impl AnyGame {
-    /// The game's current position as an SVG picture, with its last move
-    /// tinted unless `options` gives one.
-    ///
-    /// ```
-    /// use draughts::svg::SvgOptions;
-    /// use draughts::{AnyGame, VariantKind};
-    /// let mut game = AnyGame::new(VariantKind::English);
-    /// game.play_text("11-15").unwrap();
-    /// let svg = game.to_svg(&SvgOptions::new());
-    /// assert_eq!(svg.matches("class=\"last-move\"").count(), 2);
-    /// ```
-    pub fn to_svg(&self, options: &SvgOptions) -> String {
-        crate::with_game!(self, g => g.to_svg(options))
     }
 }
 

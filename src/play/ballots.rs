@@ -53,7 +53,8 @@ pub struct OpeningError {
 
 impl Opening {
     /// The game of `kind` this opening starts: the moves played from the
-    /// start position, or a game from the FEN.
+    /// start position, or a game from the FEN; an [`AnyGame`], so the
+    /// run-time face ([`DynGame`](crate::dynamic::DynGame)).
     ///
     /// ```
     /// use draughts::ballots::Opening;
@@ -72,7 +73,7 @@ impl Opening {
             Opening::Moves(moves) => {
                 let mut game = AnyGame::new(kind);
                 for m in moves {
-                    game.play_text(m).map_err(|e| err(e.to_string()))?;
+                    game.play(m).map_err(|e| err(e.to_string()))?;
                 }
                 Ok(game)
             }

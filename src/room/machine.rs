@@ -147,7 +147,7 @@ impl Room {
     pub fn finished_game(&self) -> Option<GameRecord> {
         Some(GameRecord {
             game_number: self.game_number,
-            moves: self.game.moves_text(),
+            moves: texts(self.game.moves()),
             result: self.result.clone()?,
         })
     }
@@ -442,7 +442,7 @@ impl Room {
                 text.len()
             )));
         }
-        let played = self.game.play_text(text).map_err(move_error)?;
+        let played = self.game.play(text).map_err(move_error)?.text;
         self.turn_started = now;
         let mut events = vec![RoomEvent::Moved { seat, text: played }];
         if self.draw_offer == Some(seat.other()) {
@@ -494,7 +494,7 @@ impl Room {
             let result = self.result.take().expect("a finished game has a result");
             self.earlier.push(GameRecord {
                 game_number: self.game_number,
-                moves: self.game.moves_text(),
+                moves: texts(self.game.moves()),
                 result,
             });
             self.game = self.game.fresh();
@@ -557,11 +557,11 @@ impl Room {
             state: self.state,
             game_number: self.game_number,
             fen: self.game.fen(),
-            moves: self.game.moves_text(),
+            moves: texts(self.game.moves()),
             turn: self.seat_to_move(),
             colors: self.colors(),
             legal_moves: if playing {
-                self.game.legal_moves_text()
+                texts(self.game.legal_moves())
             } else {
                 Vec::new()
             },
@@ -625,4 +625,9 @@ fn duration(secs: u64) -> String {
         .find(|&(unit, _)| secs > 60 && secs.is_multiple_of(unit))
         .map_or((secs, "second"), |(unit, name)| (secs / unit, name));
     format!("{n} {name}{}", if n == 1 { "" } else { "s" })
+}
+
+/// The full-path texts of `moves`.
+fn texts(moves: Vec<crate::dynamic::MoveInfo>) -> Vec<String> {
+    moves.into_iter().map(|m| m.text).collect()
 }

@@ -56,7 +56,7 @@ fn replay(
 ) -> Result<Box<dyn DynGame>, RoomError> {
     let mut game = blank.fresh();
     for (ply, text) in moves.iter().enumerate() {
-        game.play_text(text).map_err(|e| RoomError::Replay {
+        game.play(text).map_err(|e| RoomError::Replay {
             game: number,
             ply,
             text: text.clone(),
@@ -78,7 +78,7 @@ impl Room {
             turn_started: self.turn_started,
             ended_at: self.ended_at,
             game_number: self.game_number,
-            moves: self.game.moves_text(),
+            moves: self.game.moves().into_iter().map(|m| m.text).collect(),
             draw_offer: self.draw_offer,
             rematch: self.rematch.clone(),
             result: self.result.clone(),

@@ -1,8 +1,8 @@
 //! `analyse_many`: many games or positions scored natively in parallel
-//! (the library's `dynamic::analyse_many`), returned as NumPy arrays.
+//! (the library's `engine::analyse_many`), returned as NumPy arrays.
 
-use draughts::dynamic::{self, analyse_many as batch};
-use draughts::engine::{BatchOptions, Limits};
+use draughts::dynamic;
+use draughts::engine::{analyse_many as batch, BatchOptions, Limits};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 

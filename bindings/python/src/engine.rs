@@ -508,7 +508,7 @@ impl PyEngine {
                     })
                 }
                 Job::AcceptsDraw(by) => {
-                    Answer::Draw(game.engine_accepts_draw_with(engine, by, hooks))
+                    Answer::Draw(game.engine_accepts_draw(engine, by, hooks))
                 }
                 Job::Analyse(l) => Answer::Scores(
                     game.engine_analyse(engine, &l, hooks)

@@ -63,7 +63,7 @@ impl Game {
     }
 
     fn moves_text(&self) -> Vec<String> {
-        self.g.moves_text()
+        self.g.moves().into_iter().map(|m| m.text).collect()
     }
 
     fn start_fen(&self) -> String {
@@ -210,7 +210,7 @@ impl Game {
     fn pop(&mut self) -> PyResult<PyMove> {
         let m = self
             .g
-            .undo_move()
+            .undo()
             .map(|m| py_move(self.g.position().as_ref(), &m));
         match m {
             Some(m) => {
@@ -487,7 +487,7 @@ impl Game {
     ) -> PyResult<Game> {
         let mut game = Game::new(variant, Some(fen), "on_claim")?;
         for m in moves {
-            game.g.play_text(&m).map_err(game_err)?;
+            game.g.play(&m).map_err(game_err)?;
         }
         let mode = draw_mode(mode)?;
         game.g.set_draw_mode(mode);

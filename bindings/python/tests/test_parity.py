@@ -13,7 +13,7 @@ import pytest
 import draughts_rs as d
 
 TABLE = Path(__file__).resolve().parents[3] / "tests" / "data" / "parity.tsv"
-COLUMNS = ["operation", "rust_any", "rust_dyn", "js", "python", "variant", "fen", "arg", "expected"]
+COLUMNS = ["operation", "rust", "js", "python", "variant", "fen", "arg", "expected"]
 
 
 def rows():

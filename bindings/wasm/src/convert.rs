@@ -5,11 +5,8 @@
 //! writes them, the library's names with dashes).
 
 use draughts::draws::DrawCount;
-use draughts::dynamic::{
-    self, DynAnalysis, DynInfo, DynPlayed, DynPosition, DynSearch, MoveInfo, NewGameError,
-    UnknownMode,
-};
-use draughts::engine::Score;
+use draughts::dynamic::{self, DynInfo, DynPosition, MoveInfo, NewGameError, UnknownMode};
+use draughts::engine::{Analysis, Played, Score, Search};
 use draughts::svg::{Labels, SvgOptions};
 use draughts::{Color, Layout, Precedence, Square};
 
@@ -247,7 +244,7 @@ fn line(moves: &[MoveInfo]) -> Vec<String> {
 }
 
 /// A level's move with its score, depth and line.
-pub fn played_js(p: &DynPlayed) -> PlayedJs {
+pub fn played_js(p: &Played<MoveInfo>) -> PlayedJs {
     let parts = p.score.map(score_parts);
     PlayedJs {
         mv: p.mv.text.clone(),
@@ -277,7 +274,7 @@ pub fn info_js(i: &DynInfo) -> InfoJs {
 }
 
 /// What a search found.
-pub fn search_js(r: &DynSearch) -> SearchJs {
+pub fn search_js(r: &Search<MoveInfo>) -> SearchJs {
     let (score, win_in, score_text) = score_parts(r.score);
     SearchJs {
         best: r.best.as_ref().map(|m| m.text.clone()),
@@ -293,7 +290,7 @@ pub fn search_js(r: &DynSearch) -> SearchJs {
 }
 
 /// Every legal move's score, best first.
-pub fn analysis_js(a: &DynAnalysis) -> AnalysisJs {
+pub fn analysis_js(a: &Analysis<MoveInfo>) -> AnalysisJs {
     AnalysisJs {
         moves: a
             .moves

@@ -488,7 +488,9 @@ impl Engine {
             Some(c) => parse_color(&c).map_err(js_err)?,
             None => game.inner.turn(),
         };
-        Ok(game.inner.engine_accepts_draw(&mut self.inner, by))
+        Ok(game
+            .inner
+            .engine_accepts_draw(&mut self.inner, by, DynHooks::default()))
     }
 
     /// Forgets what earlier searches learnt (for a new game: its moves then

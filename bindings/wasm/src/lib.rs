@@ -617,7 +617,7 @@ impl Game {
     /// declared outcome (agreement, resignation) along with it.
     #[wasm_bindgen(unchecked_return_type = "Move | null")]
     pub fn undo(&mut self) -> Result<JsValue, JsError> {
-        let mv = self.inner.undo_move();
+        let mv = self.inner.undo();
         to_js(&mv.map(|m| move_js(self.inner.position().as_ref(), &m)))
     }
 

@@ -15,7 +15,7 @@ import path from "node:path";
 import { draughts, root } from "./common.mjs";
 
 const { Game, Position, Engine } = draughts;
-const COLUMNS = ["operation", "rust_any", "rust_dyn", "js", "python", "variant", "fen", "arg", "expected"];
+const COLUMNS = ["operation", "rust", "js", "python", "variant", "fen", "arg", "expected"];
 
 function rows() {
   const lines = readFileSync(path.join(root, "tests/data/parity.tsv"), "utf8")

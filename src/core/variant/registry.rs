@@ -20,11 +20,10 @@ fn variant_names() -> String {
 /// The registry of the built-in variants: each is listed here once, and
 /// everything that chooses among them at run time is generated from this
 /// list — [`VariantKind`] (its values, `ALL`, `name`, `rules`, `visit`), the
-/// run-time types [`AnyPosition`](crate::AnyPosition),
-/// [`AnyGame`](crate::AnyGame) and [`AnyMoveInput`](crate::AnyMoveInput) with
-/// their conversions, and the dispatch macros [`with_variant!`](crate::with_variant),
-/// [`with_position!`](crate::with_position), [`with_game!`](crate::with_game)
-/// and [`with_input!`](crate::with_input), which the command line, the
+/// run-time holders [`AnyPosition`](crate::AnyPosition) and
+/// [`AnyGame`](crate::AnyGame) with their conversions, and the dispatch macros
+/// [`with_variant!`](crate::with_variant), [`with_position!`](crate::with_position)
+/// and [`with_game!`](crate::with_game), which the command line, the
 /// bindings and the fuzz targets use instead of lists of their own.
 ///
 /// Adding a 17th built-in variant is one name in this list plus its type,

@@ -3,42 +3,26 @@
 
 use core::any::Any;
 
-use super::{parse_pdn, write_pdn, PdnError, PdnErrorKind, PdnGame, PdnMove};
-#[cfg(feature = "dynamic")]
-use crate::any::AnyGame;
+use super::{parse_pdn, PdnError, PdnErrorKind, PdnGame, PdnMove};
 use crate::core::bitboard::Square;
 use crate::core::geometry::{Geometry, Layout};
 use crate::core::moves::MoveMode;
 use crate::core::position::Position;
 use crate::core::variant::board_spec::BoardSpec;
 use crate::core::variant::{Color, Rules, Variant, VariantKind, VariantVisitor};
+#[cfg(feature = "dynamic")]
+use crate::dynamic::DynGame;
 use crate::error::MoveTextError;
 use crate::formats::notation::Mv;
 use crate::play::game::{DrawMode, Game, GameError};
 
-/// PDN writing of a game whose variant is chosen at run time (here, beside
-/// [`write_pdn`], so that the run-time types do not depend on this module).
-#[cfg(feature = "dynamic")]
-impl AnyGame {
-    /// The game as PDN (see [`write_pdn`]).
-    ///
-    /// ```
-    /// use draughts::{AnyGame, VariantKind};
-    /// let mut game = AnyGame::new(VariantKind::Russian);
-    /// game.play_text("c3-d4").unwrap();
-    /// let pdn = game.to_pdn(&[("Event", "Casual")]);
-    /// assert!(pdn.starts_with("[Event \"Casual\"]\n[GameType \"25\"]\n"));
-    /// assert!(pdn.ends_with("1. c3-d4 *\n"));
-    /// ```
-    pub fn to_pdn(&self, tags: &[(&str, &str)]) -> String {
-        crate::with_game!(self, g => write_pdn(g, tags))
-    }
-}
-
 /// Reads and replays every game of a PDN text. Games without a `GameType`
 /// tag are played as `default` (an error if `None`). Each game is replayed
 /// from its `[FEN]` tag, or the variant's start position; the first move that
-/// can't be read or played is reported and the next game is read.
+/// can't be read or played is reported and the next game is read. Each game
+/// is on the run-time face, as [`dynamic::replay_pdn`](crate::dynamic::replay_pdn)
+/// (which also reads house rules) gives it; write one back with
+/// [`DynGame::to_pdn`].
 ///
 /// ```
 /// use draughts::pdn::read_games;
@@ -46,14 +30,18 @@ impl AnyGame {
 /// let text = "[GameType \"25\"]\n1. cd4 fg5 2. dc5 bd4 *\n[GameType \"25\"]\n1. c3-d4 c3-d4 *";
 /// let games = read_games(text, None);
 /// assert_eq!(games.len(), 2);
-/// assert_eq!(games[0].as_ref().unwrap().moves_text(), ["c3-d4", "f6-g5", "d4-c5", "b6xd4"]);
+/// let texts: Vec<String> = games[0].as_ref().unwrap().moves().into_iter().map(|m| m.text).collect();
+/// assert_eq!(texts, ["c3-d4", "f6-g5", "d4-c5", "b6xd4"]);
 /// let err = games[1].as_ref().unwrap_err();
 /// // The reply (Black's move 1) is the bad one.
 /// assert_eq!(err.game, 2);
 /// assert!(err.kind.to_string().starts_with("move 1... `c3-d4` (Black): "));
 /// ```
 #[cfg(feature = "dynamic")]
-pub fn read_games(text: &str, default: Option<VariantKind>) -> Vec<Result<AnyGame, PdnError>> {
+pub fn read_games(
+    text: &str,
+    default: Option<VariantKind>,
+) -> Vec<Result<Box<dyn DynGame>, PdnError>> {
     parse_pdn(text)
         .into_iter()
         .enumerate()
@@ -63,11 +51,23 @@ pub fn read_games(text: &str, default: Option<VariantKind>) -> Vec<Result<AnyGam
         .collect()
 }
 
-/// Replays one game read by [`parse_pdn`] with the rules of its variant.
+/// Replays one game read by [`parse_pdn`] with the rules of its built-in
+/// variant (its `GameType`, else `default`).
+///
+/// ```
+/// use draughts::pdn::{parse_pdn, replay};
+/// let record = parse_pdn("[GameType \"21\"]\n1. 11-15 *").remove(0).unwrap();
+/// let game = replay(&record, None).unwrap();
+/// assert_eq!(game.name(), "english");
+/// assert!(game.to_pdn(&[]).ends_with("1. 11-15 *\n"));
+/// ```
 #[cfg(feature = "dynamic")]
-pub fn replay(game: &PdnGame, default: Option<VariantKind>) -> Result<AnyGame, PdnErrorKind> {
+pub fn replay(
+    game: &PdnGame,
+    default: Option<VariantKind>,
+) -> Result<Box<dyn DynGame>, PdnErrorKind> {
     let kind = game.variant(default)?;
-    Ok(crate::with_variant!(kind, V => AnyGame::from(replay_as::<V>(game)?)))
+    Ok(crate::with_variant!(kind, V => Box::new(replay_as::<V>(game)?) as Box<dyn DynGame>))
 }
 
 /// The squares of a move text, if it is a plain list of squares.
@@ -353,7 +353,7 @@ fn jumps(g: &dyn Replay, squares: &[Square]) -> Jumps {
     }
 }
 
-/// The tag [`write_pdn`] writes for a variant that is not built in.
+/// The tag [`write_pdn`](super::write_pdn) writes for a variant that is not built in.
 pub const CUSTOM_VARIANT: &str = "CustomVariant";
 
 /// The built-in variant that plays exactly as `V` (same rules and board), if any.

@@ -30,7 +30,8 @@ use crate::play::game::Game;
 /// assert_eq!(pdn.matches("[Result").count(), 1);
 /// assert!(pdn.contains("1. 11-15 23-19 2. 8-11 22-17 1-0"));
 /// let back = read_games(&pdn, None);
-/// assert_eq!(back[0].as_ref().unwrap().moves_text(), ["11-15", "23-19", "8-11", "22-17"]);
+/// let moves: Vec<String> = back[0].as_ref().unwrap().moves().iter().map(|m| m.to_string()).collect();
+/// assert_eq!(moves, ["11-15", "23-19", "8-11", "22-17"]);
 /// ```
 pub fn write_pdn<V: Variant>(game: &Game<V>, tags: &[(&str, &str)]) -> String {
     // What the record needs of the variant, read here; the writing is one

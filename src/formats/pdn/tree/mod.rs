@@ -6,7 +6,7 @@ use core::fmt;
 
 use super::{escape, Lexer, PdnError, PdnErrorKind, PdnGame, PdnMove, Token};
 #[cfg(feature = "dynamic")]
-use crate::any::AnyGame;
+use crate::dynamic::DynGame;
 use crate::core::variant::VariantKind;
 
 /// One move of a [`GameTree`], as written, with what follows it.
@@ -61,7 +61,7 @@ pub struct PdnLine {
 /// let written = tree.to_pdn();
 /// assert_eq!(parse_pdn_tree(&written).remove(0).unwrap(), tree);
 /// let game = replay(&tree.main_line(), None).unwrap();
-/// assert_eq!(game.moves_text().len(), 4);
+/// assert_eq!(game.ply_count(), 4);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -323,7 +323,7 @@ impl GameTree {
     /// use draughts::pdn::{parse_pdn_tree, PdnErrorKind};
     /// let tree = parse_pdn_tree("[GameType \"20\"]\n1. 32-28 19-23 (18-23 38-32) *").remove(0).unwrap();
     /// let lines = tree.replay_lines(None).unwrap();
-    /// assert_eq!(lines[1].moves_text(), ["32-28", "18-23", "38-32"]);
+    /// assert_eq!(lines[1].moves().iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["32-28", "18-23", "38-32"]);
     ///
     /// // The second variation of 2. 33-29, inside the first one of 1... 19-23:
     /// // 2. 31-25 is not a move.
@@ -340,7 +340,10 @@ impl GameTree {
     // nothing that matters, and a box would only add a step for callers.
     #[allow(clippy::result_large_err)]
     #[cfg(feature = "dynamic")]
-    pub fn replay_lines(&self, default: Option<VariantKind>) -> Result<Vec<AnyGame>, LineError> {
+    pub fn replay_lines(
+        &self,
+        default: Option<VariantKind>,
+    ) -> Result<Vec<Box<dyn DynGame>>, LineError> {
         self.replay_lines_with(|game| super::replay(game, default))
     }
 
@@ -358,7 +361,7 @@ impl GameTree {
     /// use draughts::pdn::parse_pdn_tree;
     /// let tree = parse_pdn_tree("1. 11-15 (1. 9-14 22-18) 23-19 *").remove(0).unwrap();
     /// let lines = tree.replay_lines_with(|g| replay_pdn(g, Some("english"))).unwrap();
-    /// assert_eq!(lines[1].moves_text(), ["9-14", "22-18"]);
+    /// assert_eq!(lines[1].moves().iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["9-14", "22-18"]);
     /// let err = tree.replay_lines_with(|g| replay_pdn(g, Some("international"))).unwrap_err();
     /// assert!(err.path.is_main_line());
     /// ```
@@ -372,20 +375,20 @@ impl GameTree {
             .collect()
     }
 
-    /// The tree of a played game: its PDN as [`AnyGame::to_pdn`] writes it
+    /// The tree of a played game: its PDN as [`DynGame::to_pdn`] writes it
     /// (with `tags`), read back; comments and variations can then be added.
     ///
     /// ```
     /// use draughts::pdn::GameTree;
     /// use draughts::{AnyGame, VariantKind};
     /// let mut game = AnyGame::new(VariantKind::English);
-    /// game.play_text("11-15").unwrap();
-    /// let mut tree = GameTree::from_game(&game, &[]);
+    /// game.play("11-15").unwrap();
+    /// let mut tree = GameTree::from_game(&*game, &[]);
     /// tree.main.moves[0].comments.push("the Old Fourteenth starts so".into());
     /// assert!(tree.to_pdn().contains("1. 11-15 {the Old Fourteenth starts so} *"));
     /// ```
     #[cfg(feature = "dynamic")]
-    pub fn from_game(game: &AnyGame, tags: &[(&str, &str)]) -> GameTree {
+    pub fn from_game(game: &dyn DynGame, tags: &[(&str, &str)]) -> GameTree {
         let text = game.to_pdn(tags);
         parse_pdn_tree(&text)
             .into_iter()
