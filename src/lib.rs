@@ -63,9 +63,9 @@ pub use self::core::{
 };
 #[cfg(feature = "dxp")]
 pub use formats::dxp;
-pub use formats::{notation, pdn};
 #[cfg(feature = "svg")]
 pub use formats::svg;
+pub use formats::{notation, pdn};
 pub use modes::{house_rules, mode};
 #[cfg(feature = "ballots")]
 pub use play::ballots;
@@ -107,15 +107,33 @@ pub mod rules {}
 
 /// The README's examples, compiled and run as doctests.
 #[doc = include_str!("../README.md")]
-#[cfg(all(doctest, feature = "egdb", feature = "room", feature = "dxp", feature = "ballots"))]
+#[cfg(all(
+    doctest,
+    feature = "egdb",
+    feature = "room",
+    feature = "dxp",
+    feature = "ballots"
+))]
 pub struct ReadmeDoctests;
 
 /// The examples of `docs/library.md`, compiled and run as doctests.
 #[doc = include_str!("../docs/library.md")]
-#[cfg(all(doctest, feature = "egdb", feature = "room", feature = "dxp", feature = "ballots"))]
+#[cfg(all(
+    doctest,
+    feature = "egdb",
+    feature = "room",
+    feature = "dxp",
+    feature = "ballots"
+))]
 pub struct LibraryGuideDoctests;
 
 /// The examples of `docs/engine.md`, compiled and run as doctests.
 #[doc = include_str!("../docs/engine.md")]
-#[cfg(all(doctest, feature = "egdb", feature = "room", feature = "dxp", feature = "ballots"))]
+#[cfg(all(
+    doctest,
+    feature = "egdb",
+    feature = "room",
+    feature = "dxp",
+    feature = "ballots"
+))]
 pub struct EngineGuideDoctests;

@@ -45,9 +45,9 @@ pub use error::{PdnError, PdnErrorKind};
 pub use game::{PdnGame, PdnMove};
 pub use parse::parse_pdn;
 use parse::{Lexer, Token};
+pub use replay::{builtin, replay_as, CUSTOM_VARIANT};
 #[cfg(feature = "dynamic")]
 pub use replay::{read_games, replay};
-pub use replay::{builtin, replay_as, CUSTOM_VARIANT};
 pub use tree::{parse_pdn_tree, Branch, GameTree, LineError, LinePath, PdnLine, PdnNode};
 use write::escape;
 pub use write::write_pdn;

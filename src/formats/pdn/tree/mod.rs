@@ -5,9 +5,9 @@
 use core::fmt;
 
 use super::{escape, Lexer, PdnError, PdnErrorKind, PdnGame, PdnMove, Token};
+use crate::core::variant::VariantKind;
 #[cfg(feature = "dynamic")]
 use crate::dynamic::DynGame;
-use crate::core::variant::VariantKind;
 
 /// One move of a [`GameTree`], as written, with what follows it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
