@@ -1,7 +1,7 @@
 //! Step-wise move input for click-based frontends: [`MoveInput`].
 
-use super::position::{Clicked, Matcher};
-
+use super::matcher::Matcher;
+use super::matching::Clicked;
 use crate::core::bitboard::Square;
 use crate::core::moves::{Move, MoveList};
 use crate::core::position::Position;

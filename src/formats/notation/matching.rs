@@ -2,7 +2,6 @@
 //! every variant (`Core`).
 
 use super::mv::{landing_sets, subsequence, Mv};
-use super::position::Clicked;
 use super::text::{file_of, Spec, Start};
 use smallvec::SmallVec;
 
@@ -12,6 +11,16 @@ use crate::core::variant::board_spec::{bit, BoardSpec};
 use crate::core::variant::Color;
 use crate::error::{Illegality, MoveTextError};
 
+/// What the clicks so far leave of the legal moves.
+#[derive(Clone)]
+pub(super) struct Clicked {
+    pub(super) candidates: SmallVec<[Choice; 8]>,
+    pub(super) next: u128,
+    pub(super) ends: u128,
+    pub(super) captured: u128,
+    pub(super) jumped: u128,
+    pub(super) chosen: Option<usize>,
+}
 /// A capture route (or a step) with the squares accepted for its landings.
 #[derive(Clone)]
 pub(super) struct Route {

@@ -35,8 +35,8 @@
 //!
 //! The module's files: `text` (reading move text into a `Spec`),
 //! `mv` (legal moves as plain data), `matching` (resolving text and clicks
-//! against the legal moves, once for every variant), `position` (the
-//! [`Position`](crate::Position) methods and their generic shim) and `input` ([`MoveInput`]).
+//! against the legal moves, once for every variant), `matcher` (its generic
+//! shim), `position` (the [`Position`](crate::Position) methods) and `input` ([`MoveInput`]).
 
 // Everything but the generic shims (`Matcher`, `MoveInput`) is written once
 // for every variant: move text and click input are not hot paths, and a copy
@@ -44,6 +44,7 @@
 // are read as plain data (`Mv`) and the board as a `BoardSpec`.
 
 mod input;
+mod matcher;
 mod matching;
 mod mv;
 mod position;
