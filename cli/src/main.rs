@@ -11,6 +11,7 @@ mod dxp;
 mod egdb;
 mod external;
 mod hub;
+mod learn;
 mod matches;
 mod moves;
 mod perft;
@@ -50,6 +51,8 @@ enum Command {
     Play(play::Args),
     /// Endgame databases: build, probe and verify (any variant).
     Egdb(egdb::Args),
+    /// The learned evaluation's pipeline: self-play games, fit, weights.
+    Learn(learn::Args),
 }
 
 /// A command-line error from clap as one line, `draughts: <message>`: the
@@ -127,6 +130,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Play(args) => play::run(args),
         Command::Egdb(args) => egdb::run(args),
+        Command::Learn(args) => learn::run(args),
     };
     match result {
         Ok(code) => code,

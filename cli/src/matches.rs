@@ -35,7 +35,8 @@ pub struct Args {
     /// Variant name, or `all` for every built-in variant.
     #[arg(long, short, default_value = "all")]
     variant: String,
-    /// First player: very-easy, easy, medium, hard or random.
+    /// First player: very-easy, easy, medium, hard, learned (hard with the
+    /// learned pattern evaluation, where the variant has weights) or random.
     #[arg(long, short = 'a')]
     first: Option<String>,
     /// Second player (the opponent), as for `--first`.
@@ -95,6 +96,8 @@ pub struct Args {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Player {
     Level(Level),
+    /// `hard` with the learned pattern evaluation (`learned`).
+    Learned,
     Random,
     /// The external engine of `--engine`.
     External,
@@ -104,6 +107,8 @@ impl Player {
     fn parse(s: &str) -> Result<Player, String> {
         if s.eq_ignore_ascii_case("random") {
             Ok(Player::Random)
+        } else if s.eq_ignore_ascii_case("learned") {
+            Ok(Player::Learned)
         } else {
             s.parse().map(Player::Level).map_err(|e| e.to_string())
         }
@@ -114,13 +119,14 @@ impl Player {
         match (self, external) {
             (Player::Level(l), _) => l.to_string(),
             (Player::Random, _) => "random".into(),
+            (Player::Learned, _) => "learned".into(),
             (Player::External, Some(x)) => x.name.clone(),
             (Player::External, None) => "engine".into(),
         }
     }
     fn spec(self, cfg: &Config) -> Option<LevelSpec> {
         match self {
-            Player::Level(Level::Hard) => Some(match cfg.hard_move_ms {
+            Player::Level(Level::Hard) | Player::Learned => Some(match cfg.hard_move_ms {
                 Some(ms) => LevelSpec {
                     limits: Limits::move_time(ms),
                     ..Level::Hard.spec()
@@ -241,16 +247,19 @@ fn play_game<V: Variant>(
                 let x = external.as_deref_mut().ok_or("no external engine")?;
                 Some(x.play(&game)?)
             }
-            Some(spec) => engines[side].play(
-                &game,
-                &spec,
-                mix(game_seed, side as u64),
-                if spec.limits.move_time_ms.is_some() {
-                    Hooks::with_clock(&clock)
-                } else {
-                    Hooks::with_clock(&NoClock)
-                },
-            ),
+            Some(spec) => {
+                draughts::engine::eval::set_learned(players[side] == Player::Learned);
+                engines[side].play(
+                    &game,
+                    &spec,
+                    mix(game_seed, side as u64),
+                    if spec.limits.move_time_ms.is_some() {
+                        Hooks::with_clock(&clock)
+                    } else {
+                        Hooks::with_clock(&NoClock)
+                    },
+                )
+            }
             None => {
                 let moves = game.legal_moves();
                 r = mix(r, 7);

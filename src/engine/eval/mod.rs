@@ -20,8 +20,12 @@ use crate::position::Position;
 use crate::squares::Bits;
 use crate::variant::{Color, KingLanding, KingRange, Variant, WinCondition};
 
+pub mod learn;
+pub mod patterns;
 mod race;
 pub mod weights;
+
+use patterns::PatternWeights;
 
 use race::Race;
 pub use weights::Weights;
@@ -137,6 +141,81 @@ pub(crate) struct Evaluator<V: Variant> {
     /// depends on it: the table kept between searches may hand a search
     /// for the other side a score with or without it, in such endings only.
     hunter: Color,
+    /// The learned pattern evaluation, when this thread's searches use it
+    /// ([`set_learned`]) and the family has weights.
+    learned: Option<&'static PatternWeights>,
+}
+
+std::thread_local! {
+    static LEARNED: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// Makes the searches this thread starts from now on use the learned
+/// pattern evaluation ([`patterns`]) where their family has weights
+/// ([`has_learned`]), or the hand-set one (`false`, the default).
+///
+/// ```
+/// use draughts::engine::eval::{learned, set_learned};
+/// assert!(!learned());
+/// set_learned(true);
+/// assert!(learned());
+/// set_learned(false);
+/// ```
+pub fn set_learned(on: bool) {
+    LEARNED.with(|c| c.set(on));
+}
+
+/// Whether this thread's searches use the learned evaluation ([`set_learned`]).
+pub fn learned() -> bool {
+    LEARNED.with(|c| c.get())
+}
+
+/// The learned weights the library embeds for `V`'s family, if any (none
+/// in WebAssembly builds: the weights stay out of the page's download).
+pub fn learned_weights<V: Variant>() -> Option<&'static PatternWeights> {
+    embedded::weights::<V>()
+}
+
+/// Whether the library has learned weights for `V`'s family.
+///
+/// ```
+/// use draughts::engine::eval::has_learned;
+/// use draughts::Antidraughts;
+/// assert!(!has_learned::<Antidraughts>());
+/// ```
+pub fn has_learned<V: Variant>() -> bool {
+    learned_weights::<V>().is_some()
+}
+
+mod embedded {
+    use super::*;
+    use std::sync::OnceLock;
+
+    /// The embedded files, by family.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn file(family: Family) -> Option<&'static [u8]> {
+        match family {
+            Family::Board10x10 => Some(include_bytes!("../../../data/eval/international.bin")),
+            _ => None,
+        }
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn file(_family: Family) -> Option<&'static [u8]> {
+        None
+    }
+
+    /// The parsed weights of `V`'s family (read once per family).
+    pub(super) fn weights<V: Variant>() -> Option<&'static PatternWeights> {
+        static INTERNATIONAL: OnceLock<Option<PatternWeights>> = OnceLock::new();
+        let family = Family::of::<V>();
+        let cell = match family {
+            Family::Board10x10 => &INTERNATIONAL,
+            _ => return None,
+        };
+        cell.get_or_init(|| PatternWeights::from_bytes::<V>(file(family)?).ok())
+            .as_ref()
+    }
 }
 
 /// The board's squares whose (row, column) `keep` accepts.
@@ -202,6 +281,11 @@ impl<V: Variant> Evaluator<V> {
             race: (family == Family::Breakthrough).then(|| Box::new(Race::new())),
             left: mask::<V>(|_, col| col < width / 2),
             hunter: us,
+            learned: if learned() {
+                learned_weights::<V>().filter(|w| *w.layout() == patterns::Layout::of::<V>())
+            } else {
+                None
+            },
         }
     }
 
@@ -269,6 +353,22 @@ impl<V: Variant> Evaluator<V> {
 
     /// The static score from the side to move's view, in hundredths of a man.
     pub(crate) fn evaluate(&self, pos: &Position<V>) -> i32 {
+        let (mut s, holds) = self.white_score(pos);
+        if let Some(l) = self.learned {
+            s = l.white_score(pos, s);
+            if holds {
+                s /= 8;
+            }
+        }
+        match pos.turn {
+            Color::White => s,
+            Color::Black => -s,
+        }
+    }
+
+    /// The hand-set score for White, and whether the position is a lone
+    /// king's hold (the score already divided by 8).
+    pub(crate) fn white_score(&self, pos: &Position<V>) -> (i32, bool) {
         let empty = V::Board::ALL & !(pos.white | pos.black);
         let (wp, bp) = (pos.white.count(), pos.black.count());
         let (wk, bk) = (
@@ -283,7 +383,7 @@ impl<V: Variant> Evaluator<V> {
                 .iter()
                 .any(|c| c.material == Material::OnePieceEach && c.limit.count() == 0)
         {
-            return 0;
+            return (0, false);
         }
         let white = self.side(pos, Color::White, empty, bk > 0);
         let black = self.side(pos, Color::Black, empty, wk > 0);
@@ -315,13 +415,10 @@ impl<V: Variant> Evaluator<V> {
                 lone == 1 && lone_k == 1 && other <= if V::Board::WIDTH >= 10 { 3 } else { 2 }
             };
             if holds(wp, wk, bp) || holds(bp, bk, wp) {
-                s /= 8;
+                return (s / 8, true);
             }
         }
-        match pos.turn {
-            Color::White => s,
-            Color::Black => -s,
-        }
+        (s, false)
     }
 }
 
