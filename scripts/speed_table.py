@@ -41,7 +41,8 @@ What it does, in order:
    (/proc/loadavg) before and after each row, the counts of both sides (which
    must be equal, except DCTL's Russian count beyond depth 10: a known
    mid-capture promotion fault in DCTL; the work is the same), and the ratio
-   of the medians, peer / ours: how many times our CPU time the peer takes.
+   of the medians, peer / ours: how many times our CPU time the peer takes
+   (and that ratio for each pair of runs, to show its spread).
 
 Rows under --margin (2.2) but not under --min-ratio are marked in the summary.
 Exit status: 0 when every row's ratio is at least --min-ratio (2.0), 1 when a
@@ -275,6 +276,8 @@ def main():
             note = "counts equal"
         say(f"   nodes: ours {count_o}, {peer} {count_p}: {note}")
         say(f"   load average (1, 5, 15 min): before {load_before}, after {load_after}")
+        pairs = ", ".join(f"{p / o:.2f}" for o, p in zip(cpu_o, cpu_p))
+        say(f"   {peer}/ours run by run: {pairs}")
         say(f"   median: ours {mo:.3f} s, {peer} {mp:.3f} s; {peer}/ours = {ratio:.2f}")
         say("")
         results.append((label, peer, mo, mp, ratio, count_o))
