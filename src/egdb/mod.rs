@@ -82,6 +82,7 @@
 //! `d` plies, `0x8000 | d` a loss in `d` plies (`d < 0x4000`).
 
 mod build;
+mod dynamic;
 mod index;
 mod probe;
 mod verify;
@@ -89,7 +90,8 @@ mod verify;
 use core::fmt;
 
 pub use build::{build_all, build_slice, BuildProgress};
-pub use probe::{Egdb, Probe};
+pub use dynamic::{AnyEgdb, AnyProbe, AnyProbeError};
+pub use probe::{Egdb, Probe, SharedEgdb};
 pub use verify::verify;
 
 use crate::position::Position;

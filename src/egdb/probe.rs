@@ -221,3 +221,109 @@ impl<'a, V: Variant> Egdb<'a, V> {
         Ok(Probe { entry, best })
     }
 }
+
+impl<V: Variant> Egdb<'_, V> {
+    /// The most pieces of a loaded slice (0 when nothing is loaded): a
+    /// position with more pieces is never in the database.
+    ///
+    /// ```
+    /// use draughts::egdb::{build_all, Egdb};
+    /// use draughts::English;
+    /// assert_eq!(Egdb::<English>::new().max_pieces(), 0);
+    /// assert_eq!(build_all::<English>(2, 1, |_| {}).unwrap().max_pieces(), 2);
+    /// ```
+    pub fn max_pieces(&self) -> u32 {
+        self.tables.keys().map(|s| s.pieces()).max().unwrap_or(0)
+    }
+
+    /// The value of `pos` when its slice is loaded, `None` otherwise: the
+    /// search's quick question (no error is made for a missing slice).
+    ///
+    /// ```
+    /// use draughts::egdb::{build_all, Value};
+    /// use draughts::{English, Position};
+    /// let db = build_all::<English>(2, 1, |_| {}).unwrap();
+    /// let two = Position::<English>::from_fen("W:WK1:BK32").unwrap();
+    /// assert_eq!(db.get(&two).unwrap().value, Value::Draw);
+    /// let three = Position::<English>::from_fen("W:WK1,K2:BK32").unwrap();
+    /// assert!(db.get(&three).is_none());
+    /// ```
+    #[inline]
+    pub fn get(&self, pos: &Position<V>) -> Option<Entry> {
+        let slice = Slice::of(pos);
+        let t = self.tables.get(&slice)?;
+        let raw = t.raw(t.layout.index(&self.squares, pos));
+        (raw != UNKNOWN).then(|| Entry::decode(raw))
+    }
+}
+
+/// A loaded database of any variant behind a shared pointer, as an engine
+/// or a server keeps it (cheap to clone, shared between threads). It
+/// remembers its variant: [`SharedEgdb::get`] with another variant is `None`.
+///
+/// ```
+/// use draughts::egdb::{build_all, SharedEgdb};
+/// use draughts::{English, Russian};
+/// let shared = SharedEgdb::new(build_all::<English>(2, 1, |_| {}).unwrap());
+/// assert_eq!(shared.variant(), "english");
+/// assert_eq!(shared.max_pieces(), 2);
+/// assert!(shared.get::<English>().is_some());
+/// assert!(shared.get::<Russian>().is_none());
+/// ```
+#[derive(Clone)]
+pub struct SharedEgdb {
+    db: std::sync::Arc<dyn core::any::Any + Send + Sync>,
+    variant: &'static str,
+    max_pieces: u32,
+    slices: usize,
+}
+
+impl core::fmt::Debug for SharedEgdb {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SharedEgdb")
+            .field("variant", &self.variant)
+            .field("max_pieces", &self.max_pieces)
+            .field("slices", &self.slices)
+            .finish()
+    }
+}
+
+impl SharedEgdb {
+    /// Shares a database (its bytes owned, or borrowed for `'static`, e.g.
+    /// leaked or memory-mapped for the life of the program).
+    pub fn new<V: Variant>(db: Egdb<'static, V>) -> SharedEgdb {
+        SharedEgdb {
+            variant: V::NAME,
+            max_pieces: db.max_pieces(),
+            slices: db.tables.len(),
+            db: std::sync::Arc::new(db),
+        }
+    }
+
+    /// The database when it is of variant `V`.
+    pub fn get<V: Variant>(&self) -> Option<&Egdb<'static, V>> {
+        self.db.downcast_ref::<Egdb<'static, V>>()
+    }
+
+    /// The shared pointer to the database when it is of variant `V`.
+    pub fn arc<V: Variant>(&self) -> Option<std::sync::Arc<Egdb<'static, V>>> {
+        std::sync::Arc::clone(&self.db)
+            .downcast::<Egdb<'static, V>>()
+            .ok()
+    }
+
+    /// The name of the database's variant ([`Variant::NAME`]).
+    pub fn variant(&self) -> &'static str {
+        self.variant
+    }
+
+    /// The most pieces of a loaded slice ([`Egdb::max_pieces`]).
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    /// The number of loaded slices.
+    pub fn slices(&self) -> usize {
+        self.slices
+    }
+}

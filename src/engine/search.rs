@@ -33,6 +33,8 @@ use super::tt::{Tt, EXACT, LOWER, UPPER};
 use super::{Analysis, Search};
 use crate::bitboard::BitSet;
 use crate::draws::{Limit, MAX_COUNTS};
+#[cfg(feature = "egdb")]
+use crate::egdb::{Egdb, SharedEgdb, Value};
 use crate::game::{ends_by_itself, Counts, DrawMode, Game};
 use crate::moves::{Move, MoveList, MoveMode};
 use crate::outcome::{board_win, Outcome};
@@ -127,6 +129,9 @@ impl<'a, V: Variant> Hooks<'a, V> {
 pub struct Engine {
     tt: Tt,
     history: Box<History>,
+    /// The endgame database the search consults ([`Engine::set_egdb`]).
+    #[cfg(feature = "egdb")]
+    egdb: Option<SharedEgdb>,
 }
 
 impl Default for Engine {
@@ -152,7 +157,48 @@ impl Engine {
         Engine {
             tt: Tt::new(mib),
             history: Box::new([[0; 128]; 128]),
+            #[cfg(feature = "egdb")]
+            egdb: None,
         }
+    }
+
+    /// Gives the search an endgame database (or takes it away with `None`).
+    /// A database of another variant than the game searched is not used.
+    ///
+    /// At every node of a loaded slice the search scores the position from
+    /// the table: a draw is 0, a win or loss whose distance fits in what
+    /// the variant's count rules still allow (the counts running in the
+    /// node, and any count that could start later) is a forced result
+    /// scored by its distance, so the engine converts by the shortest way;
+    /// a longer win is scored above any evaluation but below a forced win,
+    /// scaled down as the counts run (the search and the count rules then
+    /// decide). At the root the engine plays only moves that keep the
+    /// table's value (a fastest win when it fits in the counts). Variants
+    /// with a king-move limit (Frisian) do not use it: the tables leave
+    /// that limit out.
+    ///
+    /// ```
+    /// use draughts::egdb::{build_all, SharedEgdb};
+    /// use draughts::engine::{Engine, Hooks, Limits};
+    /// use draughts::{English, Game, Position};
+    ///
+    /// let db = SharedEgdb::new(build_all::<English>(3, 1, |_| {}).unwrap());
+    /// let mut engine = Engine::with_tt_mib(1);
+    /// engine.set_egdb(Some(db));
+    /// // Two kings against one: won, and the search knows in how many plies.
+    /// let pos = Position::<English>::from_fen("W:WK1,K2:BK32").unwrap();
+    /// let r = engine.search(&Game::from_position(pos), &Limits::depth(2), Hooks::default());
+    /// assert!(r.score.win_in().is_some_and(|n| n > 2));
+    /// ```
+    #[cfg(feature = "egdb")]
+    pub fn set_egdb(&mut self, db: Option<SharedEgdb>) {
+        self.egdb = db;
+    }
+
+    /// The endgame database given with [`Engine::set_egdb`].
+    #[cfg(feature = "egdb")]
+    pub fn egdb(&self) -> Option<&SharedEgdb> {
+        self.egdb.as_ref()
     }
 
     /// Forgets everything learnt (for a new game: results become independent
@@ -371,6 +417,80 @@ fn lmr_reduction(depth: i32, i: usize) -> i32 {
     i32::from(t[(depth as usize).min(63)][i.min(63)])
 }
 
+/// A table's answer for the side to move: a win or a loss in so many plies,
+/// or a draw.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Known {
+    Win(u16),
+    Draw,
+    Loss(u16),
+}
+
+/// The score of a table win that the count rules may not leave time for
+/// (hundredths of a man, less its distance): above any evaluation, below
+/// every forced win ([`WIN_BOUND`]).
+const TABLE_WIN: i32 = 10_000;
+/// Distances beyond this score alike in [`TABLE_WIN`]'s range.
+const TABLE_FAR: u16 = 2_000;
+
+/// The endgame database as the search sees it ([`Engine::set_egdb`]).
+struct Tables<V: Variant> {
+    #[cfg(feature = "egdb")]
+    db: Option<std::sync::Arc<Egdb<'static, V>>>,
+    /// The most pieces of a loaded slice (0: no database).
+    pieces: u32,
+    _variant: core::marker::PhantomData<V>,
+}
+
+impl<V: Variant> Tables<V> {
+    /// The engine's database if it is of variant `V` and the variant has no
+    /// king-move limit (the tables leave it out).
+    #[cfg(feature = "egdb")]
+    fn new(engine: &Engine) -> Self {
+        let db = engine
+            .egdb
+            .as_ref()
+            .filter(|_| V::RULES.king_move_limit.is_none())
+            .and_then(|d| d.arc::<V>());
+        Tables {
+            pieces: db.as_ref().map_or(0, |d| d.max_pieces()),
+            db,
+            _variant: core::marker::PhantomData,
+        }
+    }
+
+    #[cfg(not(feature = "egdb"))]
+    fn new(_engine: &Engine) -> Self {
+        Tables {
+            pieces: 0,
+            _variant: core::marker::PhantomData,
+        }
+    }
+
+    /// The table's value of `pos`, when its slice is loaded.
+    #[inline]
+    fn probe(&self, pos: &Position<V>) -> Option<Known> {
+        if self.pieces == 0 {
+            return None;
+        }
+        let total = pos.pieces(crate::Color::White).len() + pos.pieces(crate::Color::Black).len();
+        if total as u32 > self.pieces {
+            return None;
+        }
+        #[cfg(feature = "egdb")]
+        {
+            let e = self.db.as_ref()?.get(pos)?;
+            Some(match e.value {
+                Value::Win => Known::Win(e.distance),
+                Value::Draw => Known::Draw,
+                Value::Loss => Known::Loss(e.distance),
+            })
+        }
+        #[cfg(not(feature = "egdb"))]
+        None
+    }
+}
+
 struct Searcher<'e, 'h, V: Variant> {
     tt: &'e mut Tt,
     history: &'e mut History,
@@ -403,6 +523,8 @@ struct Searcher<'e, 'h, V: Variant> {
     repetition: Option<u8>,
     /// Each count rule's limit in plies (for the table key).
     count_limits: [u16; MAX_COUNTS],
+    /// The endgame database.
+    tables: Tables<V>,
 }
 
 type InfoFn<'a, V> = Option<&'a mut dyn FnMut(&Info<'_, V>)>;
@@ -435,6 +557,7 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
                 Limit::MovesEach(n) | Limit::StrongerSideMoves(n) => n.saturating_mul(2),
             };
         }
+        let tables = Tables::new(engine);
         engine.tt.new_search();
         for row in engine.history.iter_mut() {
             for h in row.iter_mut() {
@@ -468,6 +591,7 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
                 .repetition
                 .filter(|_| ends_by_itself(draw_mode, rules.repetition_trigger)),
             count_limits,
+            tables,
         }
     }
 
@@ -585,6 +709,97 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             score
         } else {
             (i64::from(score) * i64::from(left) / 1000) as i32
+        }
+    }
+
+    /// Plies that the count rules certainly leave before one of them could
+    /// draw the game from `node`: a running count needs the rest of its
+    /// limit, a count that is not running (its material not on the board)
+    /// first has to start, then run its whole limit; a count whose material
+    /// needs more pieces than the board has never starts again. A table's
+    /// win no longer than this is a win under the rules.
+    fn count_room(&self, node: &Node<V>) -> u32 {
+        use crate::draws::Material;
+        let total =
+            node.pos.pieces(crate::Color::White).len() + node.pos.pieces(crate::Color::Black).len();
+        let mut room = u32::MAX;
+        for (rule, &c) in V::RULES.draws.counts.iter().zip(&node.counts.0) {
+            let limit = u32::from(match rule.limit {
+                Limit::Plies(n) => n,
+                Limit::MovesEach(n) => n.saturating_mul(2),
+                Limit::StrongerSideMoves(n) => n.saturating_mul(2).saturating_sub(1),
+            });
+            if c != u16::MAX {
+                room = room.min(limit.saturating_sub(u32::from(c)));
+                continue;
+            }
+            let fewest = match rule.material {
+                Material::Any => 1,
+                Material::OnePieceEach => 2,
+                Material::KingsBothSides { min_total, .. } => usize::from(min_total),
+                Material::LoneKing { min_pieces, .. } => usize::from(min_pieces) + 1,
+            };
+            if fewest <= total {
+                room = room.min(limit + 1);
+            }
+        }
+        room
+    }
+
+    /// The exact score of a table's value in `node`, when the count rules
+    /// leave the time for it ([`Searcher::count_room`]): a draw is 0, a win
+    /// or a loss is forced at its distance.
+    fn exact_table_score(&self, node: &Node<V>, known: Known) -> Option<i32> {
+        let (d, sign) = match known {
+            Known::Draw => return Some(0),
+            Known::Win(d) => (d, 1),
+            Known::Loss(d) => (d, -1),
+        };
+        let end = node.ply + i32::from(d);
+        (u32::from(d) <= self.count_room(node) && end < WIN - WIN_BOUND)
+            .then_some(sign * (WIN - end))
+    }
+
+    /// The score of a table's value at a leaf: exact when the count rules
+    /// leave the time ([`Searcher::exact_table_score`]), otherwise a win
+    /// above any evaluation, shorter better, scaled down as the counts run
+    /// ([`TABLE_WIN`]).
+    fn table_score(&self, node: &Node<V>, known: Known) -> i32 {
+        if let Some(s) = self.exact_table_score(node, known) {
+            return s;
+        }
+        let (d, sign) = match known {
+            Known::Win(d) => (d, 1),
+            Known::Loss(d) => (d, -1),
+            Known::Draw => return 0,
+        };
+        sign * self.pressured(node, TABLE_WIN - i32::from(d.min(TABLE_FAR)))
+    }
+
+    /// At the root of a position in the database (not when analysing every
+    /// move): keeps the moves that keep its value — for a win the moves to
+    /// a loss of the opponent (the fastest when the counts leave the time
+    /// for it), for a draw the drawing moves; a lost position keeps all
+    /// (the search picks the longest resistance, or a count draw).
+    fn keep_table_moves(&self, node: &Node<V>, root: &mut Vec<RootMove<V>>) {
+        let Some(known) = self.tables.probe(&node.pos) else {
+            return;
+        };
+        let exact = self.exact_table_score(node, known).is_some();
+        let keep: Vec<bool> = root
+            .iter()
+            .map(|rm| {
+                let child = self.tables.probe(&node.pos.play(&rm.mv));
+                match (known, child) {
+                    (Known::Win(d), Some(Known::Loss(e))) => !exact || e + 1 == d,
+                    (Known::Draw, Some(Known::Draw)) | (Known::Loss(_), _) => true,
+                    _ => false,
+                }
+            })
+            .collect();
+        if keep.iter().any(|&k| k) {
+            let mut k = keep.into_iter();
+            root.retain(|_| k.next().unwrap_or(false));
         }
     }
 
@@ -717,6 +932,9 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         };
         if root.is_empty() {
             return result;
+        }
+        if !self.analyse {
+            self.keep_table_moves(&node, &mut root);
         }
         // Order the root by the table move, then a static look.
         let tt_move = self
@@ -878,6 +1096,11 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         if !self.enter(ply) {
             return 0;
         }
+        if let Some(known) = self.tables.probe(pos) {
+            if let Some(score) = self.exact_table_score(node, known) {
+                return score;
+            }
+        }
         let key = self.tt_key(node);
         let mut tt_move = 0;
         if let Some(e) = self.tt.probe(key, ply) {
@@ -984,6 +1207,9 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
         }
         if node.counts.ends_game(pos, self.draw_mode) {
             return Self::drawn_score(pos, ply);
+        }
+        if let Some(known) = self.tables.probe(pos) {
+            return self.table_score(node, known);
         }
         if !pos.has_captures() || ply as usize >= MAX_PLY - 1 {
             // A side without a move: decided by the variant's win rule.

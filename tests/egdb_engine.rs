@@ -1,0 +1,243 @@
+//! The engine with endgame databases (`Engine::set_egdb`): won endings
+//! converted by the shortest way, drawn ones held, and wins the count rules
+//! would not leave time for not scored as forced. The tables are built here
+//! (3 pieces: a second or two in release).
+
+#![cfg(feature = "egdb")]
+
+use draughts::egdb::{build_all, Egdb, SharedEgdb, Value};
+use draughts::engine::{Engine, Hooks, Level, Limits};
+use draughts::{Color, English, Game, Outcome, Position, Russian, SquareSet, Variant};
+
+/// Every position of `V` with the given pieces (`"K"` a king, `""` a man)
+/// for White and Black, White to move, that parses.
+fn positions<V: Variant>(white: &[&str], black: &[&str]) -> Vec<Position<V>> {
+    let names = SquareSet::<V>::all().texts();
+    let n = names.len();
+    let k = white.len() + black.len();
+    let mut out = Vec::new();
+    let mut idx = vec![0usize; k];
+    loop {
+        let distinct = (0..k).all(|i| (0..i).all(|j| idx[i] != idx[j]));
+        if distinct {
+            let side = |kinds: &[&str], at: &[usize]| {
+                kinds
+                    .iter()
+                    .zip(at)
+                    .map(|(kind, &i)| format!("{kind}{}", names[i]))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            let fen = format!(
+                "W:W{}:B{}",
+                side(white, &idx[..white.len()]),
+                side(black, &idx[white.len()..])
+            );
+            if let Ok(p) = Position::<V>::from_fen(&fen) {
+                out.push(p);
+            }
+        }
+        let mut i = 0;
+        loop {
+            if i == k {
+                return out;
+            }
+            idx[i] += 1;
+            if idx[i] < n {
+                break;
+            }
+            idx[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+fn engine(db: Option<&SharedEgdb>) -> Engine {
+    let mut e = Engine::with_tt_mib(1);
+    e.set_egdb(db.cloned());
+    e
+}
+
+/// Plays `start` out between two engines (White's first) at `nodes` nodes
+/// a move for at most `max_plies` plies; the game.
+fn play_out<V: Variant>(
+    start: Position<V>,
+    engines: &mut [Engine; 2],
+    nodes: u64,
+    max_plies: usize,
+) -> Game<V> {
+    let mut game = Game::from_position(start);
+    let spec = Level::Hard.spec().with_nodes(nodes);
+    while game.outcome().is_none() && game.moves().len() < max_plies {
+        let side = usize::from(game.position().turn() == Color::Black);
+        let mv = engines[side]
+            .play(&game, &spec, 1, Hooks::default())
+            .expect("a move");
+        game.play(&mv).unwrap();
+    }
+    game
+}
+
+fn white_won<V: Variant>(game: &Game<V>) -> bool {
+    matches!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        })
+    )
+}
+
+/// English two kings against one: the engines with the tables (both
+/// sides) end the longest wins in exactly the table's distance; without
+/// them, at the same node budget, the same positions take longer in all
+/// (a game not won in 120 plies counts 120).
+#[test]
+fn the_engine_converts_won_endings_by_the_shortest_way() {
+    let db: Egdb<'static, English> = build_all::<English>(3, 2, |_| {}).unwrap();
+    let mut won: Vec<(u16, Position<English>)> = positions::<English>(&["K", "K"], &["K"])
+        .into_iter()
+        .filter_map(|p| {
+            let e = db.lookup(&p).unwrap();
+            (e.value == Value::Win).then_some((e.distance, p))
+        })
+        .collect();
+    won.sort_by_key(|(d, p)| (core::cmp::Reverse(*d), p.to_fen()));
+    won.dedup_by_key(|(d, _)| *d);
+    let longest: Vec<_> = won.into_iter().take(4).collect();
+    assert!(
+        longest[0].0 >= 15,
+        "the longest win is {} plies",
+        longest[0].0
+    );
+    let shared = SharedEgdb::new(db);
+    let (mut with_plies, mut without_plies) = (0, 0);
+    for (d, pos) in &longest {
+        let mut with = [engine(Some(&shared)), engine(Some(&shared))];
+        let game = play_out(*pos, &mut with, 2000, 120);
+        assert!(white_won(&game), "{}: {:?}", pos.to_fen(), game.outcome());
+        assert_eq!(game.moves().len(), *d as usize, "{}", pos.to_fen());
+        with_plies += game.moves().len();
+        let mut without = [engine(None), engine(None)];
+        let game = play_out(*pos, &mut without, 2000, 120);
+        without_plies += if white_won(&game) {
+            game.moves().len()
+        } else {
+            120
+        };
+    }
+    assert!(
+        without_plies > with_plies,
+        "without the tables {without_plies} plies, with them {with_plies}"
+    );
+}
+
+/// Drawn English 3-piece positions in which some moves lose: the engine
+/// with the tables, against one without, keeps the draw at every move (the
+/// position after its move is a table draw, or better) and never loses.
+#[test]
+fn the_engine_holds_drawn_endings() {
+    let db: Egdb<'static, English> = build_all::<English>(3, 2, |_| {}).unwrap();
+    let mut held = 0;
+    for (white, black) in [(&["K"][..], &["K", ""][..]), (&["K"][..], &["", ""][..])] {
+        let traps: Vec<Position<English>> = positions::<English>(white, black)
+            .into_iter()
+            .filter(|p| {
+                db.lookup(p).unwrap().value == Value::Draw
+                    && p.legal_moves()
+                        .iter()
+                        .any(|m| db.lookup(&p.play(m)).unwrap().value == Value::Win)
+            })
+            .step_by(97)
+            .take(6)
+            .collect();
+        let shared = SharedEgdb::new(db.clone());
+        for pos in traps {
+            let mut engines = [engine(Some(&shared)), engine(None)];
+            let game = play_out(pos, &mut engines, 1000, 60);
+            for (i, p) in game.positions().iter().enumerate().skip(1) {
+                if i % 2 == 1 {
+                    // After White's (the table engine's) move: Black does not win.
+                    let e = db.lookup(p).unwrap();
+                    assert_ne!(
+                        e.value,
+                        Value::Win,
+                        "{} ply {i}: {}",
+                        pos.to_fen(),
+                        p.to_fen()
+                    );
+                }
+            }
+            assert!(
+                !matches!(
+                    game.outcome(),
+                    Some(Outcome::Win {
+                        winner: Color::Black,
+                        ..
+                    })
+                ),
+                "{}",
+                pos.to_fen()
+            );
+            held += 1;
+        }
+    }
+    assert!(held >= 6, "{held} drawn positions tried");
+}
+
+/// Russian: kings on both sides with 2 or 3 pieces are drawn after 5 moves
+/// each (10 plies). A table win that fits is a forced win at the table's
+/// distance; a longer one is not scored as a forced win.
+#[test]
+fn a_table_win_longer_than_the_count_rules_allow_is_not_forced() {
+    let db: Egdb<'static, Russian> = build_all::<Russian>(3, 2, |_| {}).unwrap();
+    let shared = SharedEgdb::new(db.clone());
+    let wins: Vec<(u16, Position<Russian>)> = positions::<Russian>(&["K", "K"], &["K"])
+        .into_iter()
+        .chain(positions::<Russian>(&["K", ""], &["K"]))
+        .filter(|p| !p.has_captures())
+        .filter_map(|p| {
+            let e = db.lookup(&p).unwrap();
+            (e.value == Value::Win).then_some((e.distance, p))
+        })
+        .collect();
+    let short = wins
+        .iter()
+        .filter(|(d, _)| (3..=9).contains(d))
+        .step_by(53)
+        .take(5);
+    let long = wins.iter().filter(|(d, _)| *d > 11).step_by(7).take(5);
+    let (mut n_short, mut n_long) = (0, 0);
+    for (d, pos) in short {
+        let game = Game::from_position(*pos);
+        let r = engine(Some(&shared)).search(&game, &Limits::depth(3), Hooks::default());
+        assert_eq!(r.score.win_in(), Some(i32::from(*d)), "{}", pos.to_fen());
+        n_short += 1;
+    }
+    for (d, pos) in long {
+        let game = Game::from_position(*pos);
+        let r = engine(Some(&shared)).search(&game, &Limits::depth(6), Hooks::default());
+        assert!(
+            !r.score.is_decisive(),
+            "{} (table: win in {d}): {}",
+            pos.to_fen(),
+            r.score
+        );
+        n_long += 1;
+    }
+    assert!(
+        n_short >= 3 && n_long >= 1,
+        "{n_short} short, {n_long} long wins"
+    );
+}
+
+/// A database of another variant is not used, and the search without one
+/// is unchanged by its absence.
+#[test]
+fn a_database_of_another_variant_is_ignored() {
+    let english = SharedEgdb::new(build_all::<English>(2, 1, |_| {}).unwrap());
+    let game = Game::from_position(Position::<Russian>::from_fen("W:WKa1:BKh8").unwrap());
+    let a = engine(Some(&english)).search(&game, &Limits::depth(4), Hooks::default());
+    let b = engine(None).search(&game, &Limits::depth(4), Hooks::default());
+    assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+}
