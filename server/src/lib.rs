@@ -24,6 +24,7 @@ mod api;
 mod client;
 mod clock;
 mod db;
+mod egdb;
 mod error;
 mod hub;
 mod limit;
@@ -54,6 +55,7 @@ use tokio::task::JoinHandle;
 pub use client::{BadCidr, Cidr, TrustedProxies};
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use db::{Db, GameRow, Ranked};
+pub use egdb::{Egdbs, MAX_FEN as MAX_EGDB_FEN};
 pub use error::ApiError;
 pub use limit::{RateLimits, JOINS_PER_MINUTE, PLAYERS_PER_MINUTE, ROOMS_PER_MINUTE};
 pub use names::{display as display_name, MAX_NAME_CHARS};
@@ -93,6 +95,9 @@ pub struct Config {
     pub policy: Policy,
     /// Timeouts and caps on connections, requests and WebSockets.
     pub net: NetLimits,
+    /// The endgame databases `GET /api/egdb/{mode}` answers from (none by
+    /// default: every probe is 404).
+    pub egdb: Egdbs,
 }
 
 impl Config {
@@ -109,6 +114,7 @@ impl Config {
             limits: RateLimits::default(),
             policy: Policy::default(),
             net: NetLimits::default(),
+            egdb: Egdbs::default(),
         }
     }
 }
@@ -190,7 +196,7 @@ impl Drop for Server {
 
 /// The API, the health and metrics endpoints, and the page; every answer
 /// carries the security headers ([`page::security_headers`]).
-fn router(app: Arc<App>, net: Arc<net::Net>, web: PageSource) -> Router {
+fn router(app: Arc<App>, net: Arc<net::Net>, web: PageSource, tables: Egdbs) -> Router {
     let api = Router::new()
         .route("/players", post(api::create_player))
         .route("/players/{player}/games", get(api::games))
@@ -201,6 +207,7 @@ fn router(app: Arc<App>, net: Arc<net::Net>, web: PageSource) -> Router {
         .route("/rooms/{room}/key", post(api::seat_key))
         .route("/rooms/{room}/live", get(live::upgrade))
         .route("/ratings/{mode}", get(api::ratings))
+        .route("/egdb/{mode}", get(egdb::probe).with_state(tables))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app.clone());
@@ -265,7 +272,7 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<Server, Star
         net.clone(),
         config.sweep_every,
     )));
-    let stack = net::stack(router(app, net.clone(), config.web), &limits);
+    let stack = net::stack(router(app, net.clone(), config.web, config.egdb), &limits);
     tasks.push(tokio::spawn(net::serve(listener, stack, net)));
     tracing::info!(
         %addr,

@@ -62,6 +62,11 @@ struct Args {
     /// request) instead of the copy embedded in the binary.
     #[arg(long)]
     web: Option<PathBuf>,
+    /// Endgame databases for GET /api/egdb/{mode}?fen=: a folder with one
+    /// subfolder per mode (DIR/russian/*.egdb, as `draughts egdb build
+    /// --out DIR/russian` writes them), read at start.
+    #[arg(long, value_name = "DIR")]
+    egdb: Option<PathBuf>,
     /// A reverse proxy (address or block, e.g. 127.0.0.1/32; repeatable)
     /// whose X-Forwarded-For names the client. Without one, the
     /// connection's peer is the client and the header is ignored.
@@ -175,6 +180,20 @@ async fn main() -> ExitCode {
     };
     if let Some(web) = args.web {
         config.web = draughts_server::PageSource::Dir(web);
+    }
+    if let Some(dir) = &args.egdb {
+        match draughts_server::Egdbs::load(dir) {
+            Ok(tables) => {
+                for (mode, slices, pieces) in tables.modes() {
+                    tracing::info!(mode, slices, pieces, "endgame database loaded");
+                }
+                config.egdb = tables;
+            }
+            Err(e) => {
+                eprintln!("draughts-server: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
     }
     if !config.web.has("pkg/draughts_bg.wasm").await {
         tracing::warn!(
