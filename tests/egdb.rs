@@ -36,6 +36,14 @@ fn english_position_counts_are_oeis_a055213() {
     assert_eq!(positions_with::<English>(4), 7_092_774);
 }
 
+/// OEIS A055213 at 5 and 6 pieces: the sizes the 5- and 6-piece builds
+/// cover.
+#[test]
+fn english_position_counts_are_oeis_a055213_5_and_6_pieces() {
+    assert_eq!(positions_with::<English>(5), 148_688_232);
+    assert_eq!(positions_with::<English>(6), 2_503_611_964);
+}
+
 /// Every index is one distinct legal position and back: rank(unrank(i)) = i,
 /// checked on the positions' FEN (a position can be parsed back) and
 /// through the lookups of a built database (every position is found).
@@ -191,6 +199,15 @@ fn every_position<V: Variant>(pieces: u32) -> Vec<Position<V>> {
 /// one ply after the slowest) until nothing changes. What stays unknown is a
 /// draw. Returns (value for the side to move, distance).
 fn naive_solve<V: Variant>(start: &[Position<V>]) -> HashMap<Position<V>, (Value, u16)> {
+    naive_solve_rules(start, false)
+}
+
+/// [`naive_solve`], with Frisian's king-move limit applied when
+/// `king_limit` (the successors keep their king-move counts).
+fn naive_solve_rules<V: Variant>(
+    start: &[Position<V>],
+    king_limit: bool,
+) -> HashMap<Position<V>, (Value, u16)> {
     let mut succ: HashMap<Position<V>, Vec<Position<V>>> = HashMap::new();
     let mut stack: Vec<Position<V>> = start.to_vec();
     while let Some(p) = stack.pop() {
@@ -203,6 +220,9 @@ fn naive_solve<V: Variant>(start: &[Position<V>]) -> HashMap<Position<V>, (Value
             p.legal_moves()
                 .iter()
                 .map(|m| {
+                    if king_limit {
+                        return p.play(m);
+                    }
                     // The index leaves the king-move limit's count out
                     // (Frisian): so does this solver.
                     let mut s = p.play(m).to_setup();
@@ -328,6 +348,39 @@ fn database_agrees_with_naive_solver_international_2() {
 #[test]
 fn database_agrees_with_naive_solver_frisian_2() {
     agrees_with_naive_solver::<Frisian>(2, None);
+}
+
+/// Frisian's king-move limit, which the tables leave out: in a slice
+/// without men (where it never applies) the tables agree with a solver that
+/// applies it, and `Slice::leaves_out_rules` says so; in a slice with a man
+/// and a king against a king, some values differ, and the slice is flagged.
+#[test]
+fn frisian_king_move_limit_is_flagged_where_it_changes_values() {
+    let db = build_all::<Frisian>(3, 2, |_| {}).unwrap();
+    let all = every_position::<Frisian>(3);
+    for (name, flagged) in [("wm0wk2bm0bk1", false), ("wm1wk1bm0bk1", true)] {
+        let slice: Slice = name.parse().unwrap();
+        assert_eq!(slice.leaves_out_rules::<Frisian>(), flagged);
+        assert!(!slice.leaves_out_rules::<International>());
+        let start: Vec<_> = all
+            .iter()
+            .copied()
+            .filter(|p| Slice::of(p) == slice)
+            .collect();
+        let limited = naive_solve_rules(&start, true);
+        let differ = start
+            .iter()
+            .filter(|p| {
+                let e = db.lookup(p).unwrap();
+                limited[*p] != (e.value, e.distance)
+            })
+            .count();
+        if flagged {
+            assert!(differ > 0, "{name}: the limit changes no value");
+        } else {
+            assert_eq!(differ, 0, "{name}");
+        }
+    }
 }
 
 /// Builds every slice up to `pieces` and verifies each; returns the seconds.

@@ -1,10 +1,22 @@
-//! Building slices: a forward fixpoint resolved in rounds by distance.
+//! Building slices: retrograde analysis by distance.
+//!
+//! One pass over the slice reads every position's moves once: the moves
+//! that leave the slice (captures, promotions) are looked up in the smaller
+//! slices, the moves that stay (non-capturing, non-promoting steps) are
+//! counted. Then the values spread backwards, distance by distance, from
+//! each newly decided position to its predecessors in the slice (found by
+//! taking a step back, "unmoving"), never visiting a position again that
+//! nothing changed for.
 
+use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
+use crate::bitboard::BitSet;
+use crate::geometry::Geometry;
 use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::squares::Bits;
+use crate::variant::{Color, Variant};
 
 use super::index::Layout;
 use super::probe::{header, Egdb};
@@ -36,17 +48,34 @@ pub(crate) fn terminal_code<V: Variant>(pos: &Position<V>) -> Option<u16> {
     }
 }
 
+/// In `longest`: the position has a move to a draw or a loss, so it can
+/// never be lost.
+const CANNOT_LOSE: u16 = 0x8000;
+
+/// Positions handed to a worker at a time.
+const CHUNK: usize = 1 << 12;
+
 /// Builds one slice of variant `V` and returns its bytes (the format in the
 /// [module documentation](super)). `db` must hold every slice the slice's
 /// captures and promotions lead to (all earlier slices of
 /// [`slices_up_to`]); a missing one is [`EgdbError::MissingSlice`].
-/// `threads` (at least 1) share each round's work.
+/// `threads` (at least 1) share the work.
 ///
-/// The algorithm is a forward fixpoint in rounds: round 0 marks the
-/// positions whose game is over; round `d` marks as won in `d` plies the
-/// positions with a move to a position lost in `d - 1`, and as lost in `d`
-/// the positions all of whose moves lead to positions won, the longest in
-/// `d - 1`. Positions left when nothing can change any more are draws.
+/// The algorithm is retrograde analysis by distance. A first pass over the
+/// slice gives each position whose game is over its result at distance 0;
+/// for every other position it looks up the moves that leave the slice
+/// (captures, promotions) in `db` and counts the moves that stay. A
+/// position with a move to a loss in `k` outside the slice may win in
+/// `k + 1`; one whose moves all leave the slice to wins, the longest in
+/// `k`, loses in `k + 1`. Then, for `d = 0, 1, ...`, each position decided
+/// at distance `d` hands its value to its predecessors in the slice (the
+/// positions one step back): after a loss in `d` an undecided predecessor
+/// wins in `d + 1`; after a win in `d` a predecessor has one undecided move
+/// fewer, and when none is left and no move reaches a draw or a loss it
+/// loses one ply after its longest win. Positions left undecided are draws.
+/// The values are those of the forward definition — a win in `d` has a
+/// move to a loss in `d - 1` and none shorter, a loss in `d` only moves to
+/// wins, the longest in `d - 1` — which [`verify`](super::verify) checks.
 pub fn build_slice<V: Variant>(
     slice: Slice,
     db: &Egdb<'_, V>,
@@ -55,119 +84,375 @@ pub fn build_slice<V: Variant>(
     if slice.too_big() {
         return Err(EgdbError::TooBig(slice));
     }
-    let sq = &db.squares;
-    let layout = Layout::new(sq, slice);
-    let total = 2 * layout.size();
+    let layout = Layout::new(&db.squares, slice);
+    let total = 2 * layout.size() as usize;
+    let state = State {
+        layout,
+        back: ManSteps::new(),
+        values: (0..total).map(|_| AtomicU16::new(UNKNOWN)).collect(),
+        counts: (0..total).map(|_| AtomicU16::new(0)).collect(),
+        longest: (0..total).map(|_| AtomicU16::new(0)).collect(),
+    };
     let threads = threads.max(1);
-    let mut values = vec![UNKNOWN; total as usize];
-    let mut open: Vec<u64> = Vec::new();
-    for (i, v) in values.iter_mut().enumerate() {
-        let pos = layout.position(sq, i as u64);
-        match terminal_code(&pos) {
-            Some(code) => *v = code,
-            None => open.push(i as u64),
-        }
+
+    // The first pass.
+    let next_chunk = AtomicUsize::new(0);
+    let seeds: Vec<Result<Seeds, EgdbError>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut seeds = Seeds::default();
+                    loop {
+                        let start = next_chunk.fetch_add(CHUNK, Relaxed);
+                        if start >= total {
+                            break;
+                        }
+                        for i in start..(start + CHUNK).min(total) {
+                            state.first_look(i, db, &mut seeds)?;
+                        }
+                    }
+                    Ok(seeds)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    // candidates[d]: positions that win in d unless they win sooner;
+    // decided[d]: positions already holding their value at distance d.
+    let mut candidates: Vec<Vec<u64>> = Vec::new();
+    let mut decided: Vec<Vec<u64>> = Vec::new();
+    for s in seeds {
+        let s = s?;
+        merge(&mut candidates, s.candidates);
+        merge(&mut decided, s.decided);
     }
-    // The largest distance among the other slices the moves reach: until
-    // past it, a round without change does not end the fixpoint.
-    let mut horizon: u16 = 0;
-    let mut d: u16 = 1;
-    while !open.is_empty() && d <= MAX_DISTANCE {
-        let snapshot = &values;
-        let layout = &layout;
-        let chunk = open.len().div_ceil(threads).max(1);
-        let results: Vec<RoundResult> = std::thread::scope(|s| {
-            let handles: Vec<_> = open
-                .chunks(chunk)
-                .map(|part| s.spawn(move || round(part, d, layout, snapshot, db)))
+
+    // The values spread back, distance by distance.
+    let mut frontier: Vec<u64> = Vec::new();
+    let mut d: usize = 0;
+    while d <= MAX_DISTANCE as usize {
+        if let Some(list) = decided.get_mut(d) {
+            frontier.append(list);
+        }
+        if let Some(list) = candidates.get_mut(d) {
+            for i in std::mem::take(list) {
+                let won = WIN | d as u16;
+                if state.values[i as usize]
+                    .compare_exchange(UNKNOWN, won, Relaxed, Relaxed)
+                    .is_ok()
+                {
+                    frontier.push(i);
+                }
+            }
+        }
+        if frontier.is_empty() && d >= candidates.len() && d >= decided.len() {
+            break;
+        }
+        if d == MAX_DISTANCE as usize {
+            break;
+        }
+        let cursor = AtomicUsize::new(0);
+        let current = &frontier;
+        let state = &state;
+        let spread: Vec<(Vec<u64>, Vec<Vec<u64>>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut next = Vec::new();
+                        let mut later = Vec::new();
+                        loop {
+                            let start = cursor.fetch_add(CHUNK, Relaxed);
+                            if start >= current.len() {
+                                break;
+                            }
+                            let end = (start + CHUNK).min(current.len());
+                            for &i in &current[start..end] {
+                                state.spread(i, d as u16, db, &mut next, &mut later);
+                            }
+                        }
+                        (next, later)
+                    })
+                })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
-        let mut changed = false;
-        for r in results {
-            let (updates, far) = r?;
-            horizon = horizon.max(far);
-            for (i, code) in updates {
-                values[i as usize] = code;
-                changed = true;
-            }
-        }
-        if changed {
-            open.retain(|&i| values[i as usize] == UNKNOWN);
-        } else if d > horizon.saturating_add(1) {
-            break;
+        frontier.clear();
+        for (next, later) in spread {
+            frontier.extend(next);
+            merge(&mut decided, later);
         }
         d += 1;
     }
+
+    let State {
+        values,
+        counts,
+        longest,
+        ..
+    } = state;
+    drop((counts, longest, frontier, candidates, decided));
     let mut max_distance = 0;
-    for v in values.iter_mut() {
-        if *v == UNKNOWN {
-            *v = DRAW;
+    for v in &values {
+        let code = v.load(Relaxed);
+        if code != UNKNOWN {
+            max_distance = max_distance.max(code & MAX_DISTANCE);
         }
-        max_distance = max_distance.max(*v & MAX_DISTANCE);
     }
     let mut out = header::<V>(slice, max_distance);
     out.reserve(2 * values.len());
     for v in values {
-        out.extend_from_slice(&v.to_le_bytes());
+        let code = match v.into_inner() {
+            UNKNOWN => DRAW,
+            code => code,
+        };
+        out.extend_from_slice(&code.to_le_bytes());
     }
     Ok(out)
 }
 
-/// The positions one round resolved (index, code) and the largest distance
-/// it met in other slices.
-type RoundResult = Result<(Vec<(u64, u16)>, u16), EgdbError>;
+/// Appends the lists of `more` to those of `into`, distance by distance.
+fn merge(into: &mut Vec<Vec<u64>>, more: Vec<Vec<u64>>) {
+    if into.len() < more.len() {
+        into.resize_with(more.len(), Vec::new);
+    }
+    for (d, mut list) in more.into_iter().enumerate() {
+        into[d].append(&mut list);
+    }
+}
 
-/// One round over the open positions `part`: the positions resolved at
-/// distance `d`, and the largest distance met in other slices.
-fn round<V: Variant>(
-    part: &[u64],
-    d: u16,
-    layout: &Layout,
-    values: &[u16],
-    db: &Egdb<'_, V>,
-) -> RoundResult {
-    let sq = &db.squares;
-    let mut updates = Vec::new();
-    let mut far = 0u16;
-    for &i in part {
-        let pos = layout.position(sq, i);
-        let mut won = false;
-        let mut all_won = true;
-        let mut longest = 0u16;
-        for mv in pos.legal_moves() {
-            let next = pos.play(&mv);
-            let code = if mv.is_capture() || mv.promotes() {
-                let s = Slice::of(&next);
-                if s == layout.slice {
-                    values[layout.index(sq, &next) as usize]
-                } else {
-                    let c = db.raw(&next)?;
-                    far = far.max(c & MAX_DISTANCE);
-                    c
-                }
-            } else {
-                values[layout.index(sq, &next) as usize]
+/// Pushes `i` on the list of distance `d`.
+fn push_at(lists: &mut Vec<Vec<u64>>, d: u16, i: u64) {
+    let d = d as usize;
+    if lists.len() <= d {
+        lists.resize_with(d + 1, Vec::new);
+    }
+    lists[d].push(i);
+}
+
+/// What one worker's part of the first pass found.
+#[derive(Default)]
+struct Seeds {
+    candidates: Vec<Vec<u64>>,
+    decided: Vec<Vec<u64>>,
+}
+
+/// The squares a man of each colour steps to a square from: `from[c][b]` is
+/// the set of squares from which a man of colour `c` reaches `b` by a
+/// non-promoting step on an empty board (the library's own steps, so
+/// Turkish men's sideways steps are there).
+struct ManSteps<V: Variant> {
+    from: [Vec<Bits<V>>; 2],
+}
+
+impl<V: Variant> ManSteps<V> {
+    fn new() -> Self {
+        let mut from = [
+            vec![Bits::<V>::ZERO; Bits::<V>::BITS as usize],
+            vec![Bits::<V>::ZERO; Bits::<V>::BITS as usize],
+        ];
+        for color in [Color::White, Color::Black] {
+            // A man never stands on its promotion row.
+            let far = match color {
+                Color::White => V::Board::LAST_ROW,
+                Color::Black => V::Board::FIRST_ROW,
             };
-            match code & 0xC000 {
-                LOSS if code != UNKNOWN => {
-                    if code & MAX_DISTANCE == d - 1 {
-                        won = true;
-                        break;
+            let mut squares = V::Board::ALL & !far;
+            while !squares.is_zero() {
+                let a = Bits::<V>::bit(squares.lowest());
+                squares ^= a;
+                let alone = Position::<V> {
+                    white: if color == Color::White {
+                        a
+                    } else {
+                        Bits::<V>::ZERO
+                    },
+                    black: if color == Color::Black {
+                        a
+                    } else {
+                        Bits::<V>::ZERO
+                    },
+                    kings: Bits::<V>::ZERO,
+                    turn: color,
+                    runs: [None; 2],
+                    _v: core::marker::PhantomData,
+                };
+                alone.for_each_step(|f, to, promotes, _| {
+                    if !promotes {
+                        from[color as usize][to.lowest() as usize] |= f;
                     }
-                    all_won = false;
-                }
-                WIN => longest = longest.max(code & MAX_DISTANCE),
-                _ => all_won = false,
+                });
             }
         }
-        if won {
-            updates.push((i, WIN | d));
-        } else if all_won && longest + 1 == d {
-            updates.push((i, LOSS | d));
+        ManSteps { from }
+    }
+}
+
+/// The working state of one slice's build, shared by the workers.
+struct State<V: Variant> {
+    layout: Layout,
+    back: ManSteps<V>,
+    /// The code of each position, `UNKNOWN` while undecided.
+    values: Vec<AtomicU16>,
+    /// The moves in the slice not yet known to reach a win.
+    counts: Vec<AtomicU16>,
+    /// The longest win among the moves that leave the slice, with
+    /// `CANNOT_LOSE` when a move reaches a draw or a loss.
+    longest: Vec<AtomicU16>,
+}
+
+impl<V: Variant> State<V> {
+    /// The first look at position `i`.
+    fn first_look(&self, i: usize, db: &Egdb<'_, V>, seeds: &mut Seeds) -> Result<(), EgdbError> {
+        let pos = self.layout.position(&db.squares, i as u64);
+        if let Some(code) = terminal_code(&pos) {
+            self.values[i].store(code, Relaxed);
+            self.longest[i].store(CANNOT_LOSE, Relaxed);
+            if code != DRAW {
+                push_at(&mut seeds.decided, 0, i as u64);
+            }
+            return Ok(());
+        }
+        let mut inside = 0u16;
+        let mut shortest_loss: Option<u16> = None;
+        let mut longest_win = 0u16;
+        let mut draw = false;
+        let mut see = |code: u16| match code & 0xC000 {
+            LOSS if code != UNKNOWN => {
+                let k = code & MAX_DISTANCE;
+                shortest_loss = Some(shortest_loss.map_or(k, |s| s.min(k)));
+            }
+            WIN => longest_win = longest_win.max(code & MAX_DISTANCE),
+            _ => draw = true,
+        };
+        if pos.can_capture() {
+            // Every capture takes a piece: it leaves the slice.
+            for mv in pos.legal_moves() {
+                see(db.raw(&pos.play(&mv))?);
+            }
+        } else {
+            let mut missing = None;
+            pos.for_each_step(|from, to, promotes, king| {
+                if promotes {
+                    match db.raw(&pos.play_step(from, to, promotes, king)) {
+                        Ok(code) => see(code),
+                        Err(e) => missing = Some(e),
+                    }
+                } else {
+                    inside += 1;
+                }
+            });
+            if let Some(e) = missing {
+                return Err(e);
+            }
+        }
+        self.counts[i].store(inside, Relaxed);
+        let cannot_lose = draw || shortest_loss.is_some();
+        self.longest[i].store(
+            longest_win | if cannot_lose { CANNOT_LOSE } else { 0 },
+            Relaxed,
+        );
+        if let Some(k) = shortest_loss {
+            if k < MAX_DISTANCE {
+                push_at(&mut seeds.candidates, k + 1, i as u64);
+            }
+        } else if !draw && inside == 0 && longest_win < MAX_DISTANCE {
+            // Every move leaves the slice to a win.
+            let d = longest_win + 1;
+            self.values[i].store(LOSS | d, Relaxed);
+            push_at(&mut seeds.decided, d, i as u64);
+        }
+        Ok(())
+    }
+
+    /// Hands the value of position `i`, decided at distance `d`, to its
+    /// predecessors in the slice: those decided at `d + 1` go to `next`,
+    /// losses decided later to `later` (by distance).
+    fn spread(
+        &self,
+        i: u64,
+        d: u16,
+        db: &Egdb<'_, V>,
+        next: &mut Vec<u64>,
+        later: &mut Vec<Vec<u64>>,
+    ) {
+        let sq = &db.squares;
+        let code = self.values[i as usize].load(Relaxed);
+        let lost = code & 0xC000 == LOSS;
+        let pos = self.layout.position(sq, i);
+        self.predecessors(&pos, |p| {
+            // A step is legal only when the mover has no capture.
+            if p.can_capture() {
+                return;
+            }
+            let j = self.layout.index(sq, &p) as usize;
+            if lost {
+                if self.values[j]
+                    .compare_exchange(UNKNOWN, WIN | (d + 1), Relaxed, Relaxed)
+                    .is_ok()
+                {
+                    next.push(j as u64);
+                }
+                return;
+            }
+            let longest = self.longest[j].load(Relaxed);
+            if longest & CANNOT_LOSE != 0 {
+                return;
+            }
+            if self.counts[j].fetch_sub(1, Relaxed) == 1 {
+                // Its last move in the slice reached a win in `d`.
+                let loss = longest.max(d) + 1;
+                self.values[j].store(LOSS | loss, Relaxed);
+                if loss == d + 1 {
+                    next.push(j as u64);
+                } else {
+                    push_at(later, loss, j as u64);
+                }
+            }
+        });
+    }
+
+    /// Calls `f` with every position of the slice that reaches `pos` by a
+    /// non-capturing, non-promoting step of the side that is not to move
+    /// (whether that side must capture there instead is for `f` to check).
+    fn predecessors(&self, pos: &Position<V>, mut f: impl FnMut(Position<V>)) {
+        let mover = pos.turn.opponent();
+        let mut before = *pos;
+        before.turn = mover;
+        before.runs = [None; 2];
+        let empty = V::Board::ALL & !(pos.white | pos.black);
+        let shift = |p: &mut Position<V>, ab: Bits<V>, king: bool| {
+            match mover {
+                Color::White => p.white ^= ab,
+                Color::Black => p.black ^= ab,
+            }
+            if king {
+                p.kings ^= ab;
+            }
+        };
+        // A king steps back along the lines it steps forward on: its steps
+        // from where it stands now.
+        before.for_each_step(|b, a, _, king| {
+            if king {
+                let mut p = before;
+                shift(&mut p, a | b, true);
+                f(p);
+            }
+        });
+        let mut men = before.side(mover) & !pos.kings;
+        while !men.is_zero() {
+            let at = men.lowest();
+            let b = Bits::<V>::bit(at);
+            men ^= b;
+            let mut from = self.back.from[mover as usize][at as usize] & empty;
+            while !from.is_zero() {
+                let a = Bits::<V>::bit(from.lowest());
+                from ^= a;
+                let mut p = before;
+                shift(&mut p, a | b, false);
+                f(p);
+            }
         }
     }
-    Ok((updates, far))
 }
 
 /// Builds every slice of variant `V` with 1 to `pieces` pieces, in

@@ -46,7 +46,8 @@
 //!
 //! Frisian's king-move limit is state of the position ([`KingRun`](crate::KingRun))
 //! that the index leaves out: its tables are built and probed with no king
-//! count (the limit is not applied).
+//! count (the limit is not applied). [`Slice::leaves_out_rules`] tells the
+//! slices where that can change a value (those with men).
 //!
 //! # Index
 //!
@@ -168,6 +169,27 @@ impl Slice {
         ]
         .iter()
         .any(|&k| k as usize > index::MAX_KIND)
+    }
+
+    /// True when the slice's values in variant `V` leave out a rule that can
+    /// change them: Frisian's king-move limit (a king's consecutive
+    /// non-capturing moves while its side has men), which the index does not
+    /// model. It binds only a side with men and kings, so the slices without
+    /// men are exact; in any other slice of such a variant a side has, or may
+    /// promote to, both, and the values are those of the game without the
+    /// limit.
+    ///
+    /// ```
+    /// use draughts::egdb::Slice;
+    /// use draughts::{Frisian, International};
+    /// let kings: Slice = "wm0wk2bm0bk1".parse().unwrap();
+    /// let man: Slice = "wm1wk1bm0bk1".parse().unwrap();
+    /// assert!(!kings.leaves_out_rules::<Frisian>());
+    /// assert!(man.leaves_out_rules::<Frisian>());
+    /// assert!(!man.leaves_out_rules::<International>());
+    /// ```
+    pub fn leaves_out_rules<V: Variant>(self) -> bool {
+        V::RULES.king_move_limit.is_some() && self.men() > 0
     }
 
     /// The slice's name, as in file names: `wm1wk0bm0bk1` for a white man

@@ -1,9 +1,11 @@
 //! The self-consistency check of a slice.
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
 use crate::variant::Variant;
 
 use super::build::terminal_code;
-use super::probe::Egdb;
+use super::probe::{Egdb, Table};
 use super::{EgdbError, Slice, DRAW, LOSS, MAX_DISTANCE, UNKNOWN, WIN};
 
 /// Checks that every value stored in `slice` follows from its successors'
@@ -12,7 +14,9 @@ use super::{EgdbError, Slice, DRAW, LOSS, MAX_DISTANCE, UNKNOWN, WIN};
 /// `d - 1` and none to a shorter loss; a loss in `d` has only moves to
 /// wins, the longest in `d - 1`; a draw has no move to a loss and some move
 /// to a draw. A database that passes is exact: the checks hold of one
-/// labelling only, the game-theoretic one.
+/// labelling only, the game-theoretic one. The slice is shared among the
+/// machine's cores; an error names the first inconsistent position in
+/// index order.
 ///
 /// ```
 /// use draughts::egdb::{build_all, slices_up_to, verify};
@@ -27,8 +31,58 @@ pub fn verify<V: Variant>(db: &Egdb<'_, V>, slice: Slice) -> Result<(), EgdbErro
         .tables
         .get(&slice)
         .ok_or(EgdbError::MissingSlice(slice))?;
+    let total = 2 * table.layout.size();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    const CHUNK: u64 = 1 << 14;
+    if threads == 1 || total <= CHUNK {
+        return verify_range(db, slice, table, 0, total);
+    }
+    // Chunks shared by the threads; the error reported is the first in
+    // index order, as a single thread would find it.
+    let cursor = AtomicU64::new(0);
+    let first_bad = AtomicU64::new(u64::MAX);
+    let errors: Vec<(u64, EgdbError)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut found = None;
+                    loop {
+                        let start = cursor.fetch_add(CHUNK, Relaxed);
+                        if start >= total || start > first_bad.load(Relaxed) {
+                            break;
+                        }
+                        let end = (start + CHUNK).min(total);
+                        if let Err(e) = verify_range(db, slice, table, start, end) {
+                            first_bad.fetch_min(start, Relaxed);
+                            found = Some((start, e));
+                            break;
+                        }
+                    }
+                    found
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .filter_map(|h| h.join().unwrap())
+            .collect()
+    });
+    match errors.into_iter().min_by_key(|(start, _)| *start) {
+        Some((_, e)) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// [`verify`] over the indices `start..end` of the slice.
+fn verify_range<V: Variant>(
+    db: &Egdb<'_, V>,
+    slice: Slice,
+    table: &Table<'_>,
+    start: u64,
+    end: u64,
+) -> Result<(), EgdbError> {
     let sq = &db.squares;
-    for i in 0..2 * table.layout.size() {
+    for i in start..end {
         let pos = table.layout.position(sq, i);
         let stored = table.raw(i);
         let fail = |reason: String| EgdbError::Inconsistent {
