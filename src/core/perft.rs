@@ -72,8 +72,8 @@ fn perft_captures<V: Variant>(
     pos.generate_captures(mode, men, king_can, &mut caps);
     caps.0
         .iter()
-        .map(|&(from, to, captured, promotes)| {
-            let child = pos.play_parts(from, to, captured, promotes);
+        .map(|&c| {
+            let child = pos.play_capture(c.from(), c.to(), c.captured, c.promotes());
             if depth == 2 {
                 child.count(mode)
             } else {

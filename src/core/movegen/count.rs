@@ -379,8 +379,55 @@ impl<V: Variant> Position<V> {
 /// without their paths: what perft needs to play them.
 pub(crate) struct Captures<V: Variant>(pub(crate) SmallVec<[Capture<V>; 32]>);
 
-/// Start, end, captured set and promotion of one capture move.
-pub(crate) type Capture<V> = (Square, Square, Bits<V>, bool);
+/// Start, end, captured set and promotion of one capture move. The start,
+/// end and promotion are packed into one word ([`Capture::new`]), written
+/// and read whole: as three bytes written one by one and read back at once
+/// (which the compiler did with a tuple), the read had to wait until the
+/// bytes reached the cache (a failed store-to-load forward), in every
+/// position of perft whose moves are captures.
+pub(crate) struct Capture<V: Variant> {
+    /// The squares captured.
+    pub(crate) captured: Bits<V>,
+    /// The start in bits 0-7, the end in bits 8-15, the promotion in bit 16.
+    parts: u32,
+}
+
+impl<V: Variant> Clone for Capture<V> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<V: Variant> Copy for Capture<V> {}
+
+impl<V: Variant> Capture<V> {
+    /// The capture from `from` to `to` taking `captured`.
+    #[inline(always)]
+    pub(crate) fn new(from: Square, to: Square, captured: Bits<V>, promotes: bool) -> Self {
+        Capture {
+            captured,
+            parts: u32::from(from.0) | u32::from(to.0) << 8 | u32::from(promotes) << 16,
+        }
+    }
+
+    /// The start square.
+    #[inline(always)]
+    pub(crate) fn from(self) -> Square {
+        Square(self.parts as u8)
+    }
+
+    /// The end square.
+    #[inline(always)]
+    pub(crate) fn to(self) -> Square {
+        Square((self.parts >> 8) as u8)
+    }
+
+    /// True when the man capturing is promoted.
+    #[inline(always)]
+    pub(crate) fn promotes(self) -> bool {
+        self.parts >> 16 != 0
+    }
+}
 
 impl<V: Variant> Sink<V> for Captures<V> {
     const ANY_ORDER: bool = true;
@@ -388,14 +435,16 @@ impl<V: Variant> Sink<V> for Captures<V> {
         self.0.clear();
     }
     fn contains(&self, from: Square, to: Square, captured: Bits<V>) -> bool {
+        // Start and end as one comparison of the packed word's low bits.
+        let ends = Capture::<V>::new(from, to, captured, false).parts;
         self.0
             .iter()
-            .any(|&(f, t, c, _)| f == from && t == to && c == captured)
+            .any(|c| c.parts & 0xffff == ends && c.captured == captured)
     }
     #[inline]
     fn push(&mut self, from: Square, path: &[Square], captured: Bits<V>, promotes: bool) {
         self.0
-            .push((from, path[path.len() - 1], captured, promotes));
+            .push(Capture::new(from, path[path.len() - 1], captured, promotes));
     }
 }
 
@@ -403,7 +452,9 @@ impl<V: Variant> Sink<V> for Captures<V> {
 /// captured set of multi-piece captures to recognise duplicate routes.
 pub(crate) struct Counter<V: Variant> {
     pub(crate) count: u64,
-    seen: SmallVec<[(Square, Square, Bits<V>); 16]>,
+    /// Start, end (and no promotion) as [`Capture`] packs them, so that
+    /// the word written is the word read back.
+    seen: SmallVec<[Capture<V>; 16]>,
 }
 
 impl<V: Variant> Counter<V> {
@@ -422,15 +473,17 @@ impl<V: Variant> Sink<V> for Counter<V> {
         self.seen.clear();
     }
     fn contains(&self, from: Square, to: Square, captured: Bits<V>) -> bool {
+        let ends = Capture::<V>::new(from, to, captured, false).parts;
         self.seen
             .iter()
-            .any(|&(f, t, c)| f == from && t == to && c == captured)
+            .any(|c| c.parts == ends && c.captured == captured)
     }
     #[inline]
     fn push(&mut self, from: Square, path: &[Square], captured: Bits<V>, _promotes: bool) {
         self.count += 1;
         if captured.count() >= 2 {
-            self.seen.push((from, path[path.len() - 1], captured));
+            self.seen
+                .push(Capture::new(from, path[path.len() - 1], captured, false));
         }
     }
 }

@@ -16,5 +16,7 @@ mod capture;
 mod count;
 mod generate;
 mod shared;
+#[cfg(test)]
+mod tests;
 
 pub(crate) use count::Captures;
