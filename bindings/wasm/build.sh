@@ -23,17 +23,33 @@
 # The release build uses the root Cargo.toml's `wasm-release` profile
 # (opt-level "s", fat LTO, one codegen unit); `--dev` the dev profile.
 #
-# Usage: bindings/wasm/build.sh [--dev]   (--dev: debug build, faster)
+# Usage: bindings/wasm/build.sh [--dev] [--egdb]   (--dev: debug build, faster;
+# --egdb: the second package, pkg-egdb/, with the endgame-database probe
+# `Egdb` (the crate's `egdb` feature), copied to web/pkg-egdb/)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 cd "$root"
 
 profile=release
-[ "${1:-}" = "--dev" ] && profile=dev
+egdb=false
+for arg in "$@"; do
+  case "$arg" in
+    --dev) profile=dev ;;
+    --egdb) egdb=true ;;
+    *) echo "unknown argument $arg (--dev, --egdb)" >&2; exit 1 ;;
+  esac
+done
 target=wasm32-unknown-unknown
 target_dir="$root/target/wasm"
 out="$here/pkg"
+pkg_name=draughts-wasm
+web_pkg=pkg
+if [ "$egdb" = true ]; then
+  out="$here/pkg-egdb"
+  pkg_name=draughts-wasm-egdb
+  web_pkg=pkg-egdb
+fi
 
 lock_version() {
   awk -v name="$1" '$0 == "name = \"" name "\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
@@ -59,6 +75,7 @@ export RUSTFLAGS="-C target-cpu=generic"
 args=(build -p draughts-wasm --lib --target "$target" --target-dir "$target_dir" --locked)
 # The release build uses the root Cargo.toml's `wasm-release` profile.
 [ "$profile" = release ] && args+=(--profile wasm-release)
+[ "$egdb" = true ] && args+=(--features egdb)
 case "$route" in
   rustup)
     echo "== wasm build: rustup target $target"
@@ -166,7 +183,7 @@ else
 fi
 cat >"$out/package.json" <<EOF
 {
-  "name": "draughts-wasm",
+  "name": "$pkg_name",
   "version": "$version",
   "description": "Draughts/checkers rules for JavaScript: every variant, legal moves, click input, games with draw rules, FEN/PDN, perft and a computer opponent (WebAssembly)",
   "keywords": ["draughts", "checkers", "dammen", "shashki", "perft", "pdn", "fen", "board-game", "webassembly", "wasm"],
@@ -189,8 +206,8 @@ EOF
 sed -i '/^ *$/d' "$out/package.json"
 cp "$here/README.md" "$out/README.md"
 
-rm -rf "$root/web/pkg"
-cp -r "$out" "$root/web/pkg"
+rm -rf "$root/web/$web_pkg"
+cp -r "$out" "$root/web/$web_pkg"
 bytes=$(stat -c %s "$out/draughts_bg.wasm")
 gz=$(gzip -9 -c "$out/draughts_bg.wasm" | wc -c)
 echo "== $out: draughts_bg.wasm $bytes bytes, $gz gzipped (route: $route, profile: $profile)"

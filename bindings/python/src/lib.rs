@@ -11,12 +11,14 @@
 //! * `game`: `Game` (moves, draw rules, outcome) and PDN reading.
 //! * `ml`: batch random playouts and batched planes.
 //! * `engine`: the computer opponent (`Engine`, levels, scores, search results).
+//! * `egdb`: endgame databases (`Egdb`: slices from files or bytes, probes).
 //!
 //! The bindings translate; every rule is the library's.
 
 mod batch;
 mod board;
 mod convert;
+mod egdb;
 mod engine;
 mod game;
 mod interrupt;
@@ -67,7 +69,7 @@ pub(crate) mod errors {
     }
 
     exception!(DraughtsError VariantError FenError MoveError SquareError ArgumentError
-        EmptyGameError PdnError GameOverError DrawClaimError EngineError);
+        EmptyGameError PdnError GameOverError DrawClaimError EngineError EgdbError);
 }
 
 /// The names of every built-in variant, in the library's order.
@@ -107,6 +109,8 @@ fn draughts_rs_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::SearchInfo>()?;
     m.add_class::<engine::SearchResult>()?;
     m.add_class::<engine::Played>()?;
+    m.add_class::<egdb::PyEgdb>()?;
+    m.add_class::<egdb::EgdbProbe>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(modes, m)?)?;
     m.add_function(wrap_pyfunction!(engine::levels, m)?)?;

@@ -22,9 +22,13 @@
 //! `engine` the computer opponent. Nothing here is generic over a variant.
 
 mod convert;
+#[cfg(feature = "egdb")]
+mod egdb;
 mod engine;
 mod shapes;
 
+#[cfg(feature = "egdb")]
+pub use egdb::Egdb;
 pub use engine::Engine;
 
 use draughts::dynamic::{self, DynGame, DynInput, DynPosition, PdnReadError};

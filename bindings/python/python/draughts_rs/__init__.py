@@ -39,6 +39,7 @@ from ._errors import (
     ArgumentError,
     DraughtsError,
     DrawClaimError,
+    EgdbError,
     EmptyGameError,
     EngineError,
     FenError,
@@ -50,6 +51,8 @@ from ._errors import (
 )
 from ._draughts_rs import (
     Board,
+    Egdb,
+    EgdbProbe,
     Engine,
     Game,
     LevelInfo,
@@ -79,6 +82,9 @@ __all__ = [
     "Board",
     "DraughtsError",
     "DrawClaimError",
+    "Egdb",
+    "EgdbError",
+    "EgdbProbe",
     "EmptyGameError",
     "Engine",
     "EngineError",

@@ -2,6 +2,8 @@
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
+import os
+
 import numpy
 
 __all__: List[str]
@@ -10,6 +12,7 @@ from ._errors import (
     ArgumentError as ArgumentError,
     DraughtsError as DraughtsError,
     DrawClaimError as DrawClaimError,
+    EgdbError as EgdbError,
     EmptyGameError as EmptyGameError,
     EngineError as EngineError,
     FenError as FenError,
@@ -511,3 +514,40 @@ class Engine:
         """Stops the running search (from another thread)."""
     def clear(self) -> None:
         """Forgets everything learnt (results no longer depend on earlier searches)."""
+
+class EgdbProbe:
+    """What ``Egdb.probe`` found for the side to move."""
+    @property
+    def value(self) -> str:
+        """``"win"``, ``"draw"`` or ``"loss"``."""
+    @property
+    def distance(self) -> int:
+        """Plies to the end of the game under optimal play (0 for a draw)."""
+    @property
+    def best(self) -> List[Move]:
+        """The moves that keep the value (empty when the game is over)."""
+
+class Egdb:
+    """An endgame database of one variant (slices of ``draughts egdb build``)."""
+    def __init__(self, variant: str) -> None: ...
+    @staticmethod
+    def build(variant: str, pieces: int, threads: int = 1) -> "Egdb":
+        """Every slice with 1 to ``pieces`` (at most 4) pieces, built in memory."""
+    def slice_bytes(self, name: str) -> bytes:
+        """The bytes of a loaded slice (what ``insert`` takes)."""
+    @property
+    def variant(self) -> str: ...
+    @property
+    def slices(self) -> List[str]:
+        """The loaded slices' names (``"wm1wk0bm0bk1"``)."""
+    @property
+    def max_pieces(self) -> int: ...
+    def __len__(self) -> int: ...
+    def insert(self, data: bytes) -> str:
+        """Adds one slice from its bytes; returns its name."""
+    def load_dir(self, path: Union[str, "os.PathLike[str]"]) -> List[str]:
+        """Loads every ``*.egdb`` file of a directory (all or nothing)."""
+    def lookup(self, board: Board) -> Tuple[str, int]:
+        """``(value, distance)`` for the side to move."""
+    def probe(self, board: Board) -> EgdbProbe:
+        """Value, distance and best moves for the side to move."""

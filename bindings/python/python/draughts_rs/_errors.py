@@ -51,6 +51,12 @@ class EngineError(DraughtsError):
     """A bad engine argument: an unknown level name or a negative search limit."""
 
 
+class EgdbError(DraughtsError):
+    """An endgame database that cannot answer (a slice it needs is not
+    loaded; the message names it) or bytes that are not a slice of its
+    variant."""
+
+
 class PdnError(DraughtsError):
     """A PDN game that could not be read or replayed.
 
