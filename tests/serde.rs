@@ -136,3 +136,56 @@ fn pdn_games_round_trip() {
     let json = serde_json::to_string(&game).unwrap();
     assert_eq!(serde_json::from_str::<PdnGame>(&json).unwrap(), game);
 }
+
+/// The run-time face serializes as the typed values do, and reads back any
+/// built-in variant or house rule by its name; an illegal move or an
+/// unknown name is an error, never a panic.
+#[test]
+fn run_time_games_and_positions_round_trip() {
+    use draughts::dynamic::{self, DynGame, DynPosition};
+    use draughts::{AnyGame, VariantKind};
+
+    // The same JSON as the typed game's.
+    let typed = play_some::<International>(12);
+    let mut any = AnyGame::new(VariantKind::International);
+    for mv in typed.moves() {
+        any.play(&mv.to_string()).unwrap();
+    }
+    let json = serde_json::to_string(&any).unwrap();
+    assert_eq!(json, serde_json::to_string(&typed).unwrap());
+    let back: AnyGame = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.moves(), any.moves());
+    let boxed: Box<dyn DynGame> = serde_json::from_str(&json).unwrap();
+    assert_eq!((boxed.name(), boxed.fen()), ("international", any.fen()));
+
+    // Every house rule, by name, with its moves and draw mode.
+    for name in draughts::house_rules::NAMES {
+        let mut game = dynamic::new_game(name).unwrap();
+        for _ in 0..6 {
+            let Some(mv) = game.legal_moves().into_iter().next() else {
+                break;
+            };
+            game.play(&mv).unwrap();
+        }
+        let json = serde_json::to_string(&*game).unwrap();
+        let back: Box<dyn DynGame> = serde_json::from_str(&json).unwrap();
+        assert_eq!((back.name(), back.moves()), (game.name(), game.moves()));
+        assert_eq!(back.draw_mode(), game.draw_mode());
+        // A house rule is not an AnyGame.
+        assert!(serde_json::from_str::<AnyGame>(&json).is_err());
+        let pos = game.position();
+        let json = serde_json::to_string(&*pos).unwrap();
+        let back: Box<dyn DynPosition> = serde_json::from_str(&json).unwrap();
+        assert_eq!((back.name(), back.fen()), (pos.name(), pos.fen()));
+    }
+
+    let bad = r#"{"variant":"russian-site","start":"W:Wc3:Bh8","moves":["c3-d4","c3-d4"]}"#;
+    let err = serde_json::from_str::<Box<dyn DynGame>>(bad).unwrap_err();
+    assert!(err.to_string().contains("move 2 `c3-d4`"), "{err}");
+    let unknown = r#"{"variant":"chess","start":"W:W1","moves":[]}"#;
+    assert!(serde_json::from_str::<Box<dyn DynGame>>(unknown).is_err());
+    assert!(
+        serde_json::from_str::<Box<dyn DynPosition>>(r#"{"variant":"chess","fen":"W:W1"}"#)
+            .is_err()
+    );
+}

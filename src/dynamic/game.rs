@@ -98,9 +98,10 @@ pub trait DynGame: fmt::Debug + Send + Sync {
 
     /// Plays a move and returns it: text (any form
     /// [`Position::parse_move`](crate::Position::parse_move) reads) or a
-    /// [`MoveInfo`] of this position (matched by its start, end and
-    /// captured pieces; one that matches no legal move is read by its text,
-    /// which says why it is refused). The object-safe form of
+    /// [`MoveInfo`] of this position (read by its full-path text, which
+    /// names exactly one capture route: any route of
+    /// [`legal_routes`](DynGame::legal_routes) plays its move). The
+    /// object-safe form of
     /// [`play`](#method.play), which takes anything `Into<MoveArg>`:
     /// `game.play("11-15")`, `game.play(&info)`; call that.
     fn play_arg(&mut self, mv: MoveArg<'_>) -> Result<MoveInfo, GameError>;
@@ -313,20 +314,13 @@ impl<V: Variant> DynGame for Game<V> {
 
     fn play_arg(&mut self, mv: MoveArg<'_>) -> Result<MoveInfo, GameError> {
         let before = *Game::position(self);
-        let mv = match mv {
-            MoveArg::Text(text) => Game::play_text(self, text)?,
-            MoveArg::Info(info) => {
-                match self.legal_moves_slice().iter().find(|m| info.names(m)) {
-                    Some(mv) => {
-                        let mv = mv.clone();
-                        Game::play(self, &mv)?;
-                        mv
-                    }
-                    // Not a move of this position: its text says why.
-                    None => Game::play_text(self, &info.text)?,
-                }
-            }
+        // A MoveInfo is read by its full-path text, which names exactly one
+        // route (one code path for both: no second copy per variant).
+        let text = match mv {
+            MoveArg::Text(text) => text,
+            MoveArg::Info(info) => &info.text,
         };
+        let mv = Game::play_text(self, text)?;
         Ok(MoveInfo::new(&before, &mv))
     }
 

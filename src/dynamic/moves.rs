@@ -75,17 +75,6 @@ impl MoveInfo {
         }
     }
 
-    /// True when `mv` is this move: the same start and end squares and the
-    /// same captured pieces (in any order), as [`Game`](crate::Game)'s legal
-    /// moves tell moves apart.
-    pub(crate) fn names<V: Variant>(&self, mv: &Move<V>) -> bool {
-        let taken = mv.captured();
-        mv.from() == self.from
-            && mv.to() == self.to
-            && taken.len() == self.captured.len()
-            && self.captured.iter().all(|&s| taken.contains(s))
-    }
-
     /// True for a capture.
     pub fn is_capture(&self) -> bool {
         !self.captured.is_empty()
@@ -124,8 +113,8 @@ impl core::fmt::Display for MoveInfo {
 pub enum MoveArg<'a> {
     /// Move text, in any form [`Position::parse_move`] reads.
     Text(&'a str),
-    /// A move the face listed for this position (matched by its start, end
-    /// and captured pieces).
+    /// A move the face listed for this position (read by its full-path
+    /// text, which names exactly one capture route).
     Info(&'a MoveInfo),
 }
 

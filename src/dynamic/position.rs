@@ -271,17 +271,12 @@ impl<V: Variant> DynPosition for Position<V> {
         Position::parse_move(self, text).map(|m| MoveInfo::new(self, &m))
     }
     fn play_arg(&self, mv: MoveArg<'_>) -> Result<Box<dyn DynPosition>, MoveTextError> {
-        let mv = match mv {
-            MoveArg::Text(text) => Position::parse_move(self, text)?,
-            MoveArg::Info(info) => {
-                let moves = Position::legal_moves(self);
-                match moves.iter().find(|m| info.names(m)) {
-                    Some(mv) => mv.clone(),
-                    // Not a move of this position: its text says why.
-                    None => Position::parse_move(self, &info.text)?,
-                }
-            }
+        // A MoveInfo is read by its full-path text (as DynGame::play_arg).
+        let text = match mv {
+            MoveArg::Text(text) => text,
+            MoveArg::Info(info) => &info.text,
         };
+        let mv = Position::parse_move(self, text)?;
         Ok(Box::new(Position::play(self, &mv)))
     }
     fn perft(&self, depth: u32, mode: MoveMode) -> u64 {
