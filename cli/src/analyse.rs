@@ -40,6 +40,10 @@ pub struct Args {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     tt: usize,
+    /// Endgame database: a directory of the variant's slice files
+    /// (`draughts egdb build`), read at start.
+    #[arg(long)]
+    egdb: Option<std::path::PathBuf>,
 }
 
 fn analyse<V: Variant>(args: &Args) -> Result<(), String> {
@@ -73,6 +77,7 @@ fn analyse<V: Variant>(args: &Args) -> Result<(), String> {
     let epoch = Instant::now();
     let clock = move || epoch.elapsed().as_millis() as u64;
     let mut engine = Engine::with_tt_mib(args.tt);
+    engine.set_egdb(crate::egdb::load_option::<V>(args.egdb.as_deref())?);
     let mut print = |i: &Info<'_, V>| {
         let pv: Vec<String> = i.pv.iter().map(ToString::to_string).collect();
         println!(

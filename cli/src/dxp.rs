@@ -73,6 +73,10 @@ pub struct Args {
     /// `--listen`: serve one connection, then exit.
     #[arg(long)]
     once: bool,
+    /// Endgame database: a directory of International slice files
+    /// (`draughts egdb build --variant international`).
+    #[arg(long)]
+    egdb: Option<std::path::PathBuf>,
 }
 
 /// What our side plays with, from `draughts dxp` or `draughts match --dxp`.
@@ -95,6 +99,8 @@ pub struct Config {
     pub max_plies: usize,
     /// The name sent to the other program.
     pub name: String,
+    /// The endgame database our engine searches with.
+    pub egdb: Option<draughts::egdb::SharedEgdb>,
 }
 
 /// Our side of one game.
@@ -122,7 +128,11 @@ impl Player {
         Player {
             game: Game::new(),
             ours: Color::White,
-            engine: Engine::new(),
+            engine: {
+                let mut engine = Engine::new();
+                engine.set_egdb(args.egdb.clone());
+                engine
+            },
             spec,
             fixed_nodes: args.nodes.is_some(),
             clock: None,
@@ -483,6 +493,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         verbose: args.verbose,
         max_plies: args.max_plies,
         name: args.name.clone(),
+        egdb: crate::egdb::load_option::<International>(args.egdb.as_deref())?,
     };
     if let Some(port) = args.listen {
         let listener = TcpListener::bind(("127.0.0.1", port))

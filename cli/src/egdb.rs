@@ -115,6 +115,15 @@ fn load<V: Variant>(dir: &Path, wanted: &[Slice]) -> Result<Egdb<'static, V>, St
     Ok(db)
 }
 
+/// The process's peak resident memory so far in MB (`VmHWM` of
+/// `/proc/self/status`), where the system tells it.
+fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb.div_ceil(1024))
+}
+
 /// `1h02m`, `3m05s`, `12s`.
 fn duration(seconds: f64) -> String {
     let s = seconds.max(0.0).round() as u64;
@@ -174,10 +183,11 @@ impl VariantVisitor for Build {
             let secs = t.elapsed().as_secs_f64();
             let rate = built_positions as f64 / start.elapsed().as_secs_f64().max(1e-9);
             eprintln!(
-                "[{}/{}] {slice}: {positions} positions in {secs:.2} s ({:.0} positions/s); about {} left",
+                "[{}/{}] {slice}: {positions} positions in {secs:.2} s ({:.0} positions/s){}; about {} left",
                 k + 1 + kept,
                 slices.len(),
                 positions as f64 / secs.max(1e-9),
+                peak_memory().map_or(String::new(), |mb| format!(", peak memory {mb} MB")),
                 duration(left as f64 / rate.max(1.0)),
             );
         }
@@ -246,4 +256,56 @@ impl VariantVisitor for Verify {
         );
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// Reads every slice file (`<slice>.egdb`) of `dir` for variant `V`, read
+/// only: a file that is not a slice of `V` is an error that names it, and
+/// a directory without a slice is an error.
+pub fn load_dir<V: Variant>(dir: &Path) -> Result<Egdb<'static, V>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("--egdb {}: {e}", dir.display()))?;
+    let mut db = Egdb::<V>::new();
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "egdb"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        db.insert(bytes)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if db.slices().next().is_none() {
+        return Err(format!(
+            "--egdb {}: no slice of {} (build one with `draughts egdb build --variant {} --pieces 4 --out {}`)",
+            dir.display(),
+            V::NAME,
+            V::NAME,
+            dir.display()
+        ));
+    }
+    Ok(db)
+}
+
+/// [`load_dir`] for a mode chosen at run time, shared for engines.
+pub fn load_shared(mode: draughts::Mode, dir: &Path) -> Result<draughts::egdb::SharedEgdb, String> {
+    draughts::with_mode!(mode, V => load_dir::<V>(dir).map(draughts::egdb::SharedEgdb::new))
+}
+
+/// `--egdb DIR` for variant `V`, or nothing; one line on stderr says what
+/// was loaded.
+pub fn load_option<V: Variant>(
+    dir: Option<&Path>,
+) -> Result<Option<draughts::egdb::SharedEgdb>, String> {
+    let Some(dir) = dir else {
+        return Ok(None);
+    };
+    let db = draughts::egdb::SharedEgdb::new(load_dir::<V>(dir)?);
+    eprintln!(
+        "endgame database: {} slices of {} up to {} pieces from {}",
+        db.slices(),
+        db.variant(),
+        db.max_pieces(),
+        dir.display()
+    );
+    Ok(Some(db))
 }

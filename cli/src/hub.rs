@@ -73,6 +73,10 @@ pub struct Args {
     /// Level at start-up: very-easy, easy, medium or hard.
     #[arg(long, short, default_value = "hard")]
     level: Level,
+    /// Endgame database of the start-up variant: a directory of its slice
+    /// files (`draughts egdb build`); not used after a change of variant.
+    #[arg(long)]
+    egdb: Option<std::path::PathBuf>,
 }
 
 /// Writes one protocol line; a closed output ends the engine.
@@ -513,8 +517,7 @@ fn read_position(kind: VariantKind, pos: &str, moves: &str) -> Result<Box<dyn Dy
     for text in moves.split_whitespace() {
         let mv =
             dyn_parse_hub_move(game.as_ref(), text).map_err(|e| format!("move {text}: {e}"))?;
-        game.play(&mv)
-            .map_err(|e| format!("move {text}: {e}"))?;
+        game.play(&mv).map_err(|e| format!("move {text}: {e}"))?;
     }
     Ok(game)
 }
@@ -670,6 +673,8 @@ struct Hub {
     notation: Notation,
     /// The reading of an English position that the last decided `pos` took.
     exchanged: bool,
+    /// The endgame database of `--egdb`, given to every engine.
+    egdb: Option<draughts::egdb::SharedEgdb>,
 }
 
 impl Hub {
@@ -688,6 +693,7 @@ impl Hub {
             pos_seen: false,
             notation: Notation::Numeric,
             exchanged: false,
+            egdb: None,
         }
     }
 
@@ -726,7 +732,9 @@ impl Hub {
 
     /// An engine with the table size set (`tt-size`).
     fn new_engine(&self) -> Engine {
-        Engine::with_tt_mib(self.tt_mib)
+        let mut engine = Engine::with_tt_mib(self.tt_mib);
+        engine.set_egdb(self.egdb.clone());
+        engine
     }
 
     fn spec(&self) -> LevelSpec {
@@ -1024,6 +1032,9 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         }
     });
     let mut hub = Hub::new(&args);
+    if let Some(dir) = &args.egdb {
+        hub.egdb = Some(crate::egdb::load_shared(args.variant.into(), dir)?);
+    }
     loop {
         match rx.recv_timeout(std::time::Duration::from_millis(20)) {
             Ok(line) => {

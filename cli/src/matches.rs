@@ -90,6 +90,13 @@ pub struct Args {
     /// with its result and how it ended (`Termination`).
     #[arg(long)]
     pdn: Option<String>,
+    /// Endgame database of the first player: a directory of the variant's
+    /// slice files (`draughts egdb build`); one variant only.
+    #[arg(long)]
+    egdb: Option<std::path::PathBuf>,
+    /// Endgame database of the second player (as for `--egdb`).
+    #[arg(long)]
+    second_egdb: Option<std::path::PathBuf>,
 }
 
 /// A player: a level or a uniformly random mover.
@@ -181,6 +188,8 @@ struct Config {
     threads: usize,
     /// `--pdn`: the file every game is appended to, one writer at a time.
     pdn: Option<Arc<Mutex<std::fs::File>>>,
+    /// The first and the second player's endgame databases.
+    egdb: [Option<draughts::egdb::SharedEgdb>; 2],
 }
 
 /// `--hard-move-time`: seconds (a decimal) as whole milliseconds, at least 1.
@@ -318,6 +327,9 @@ fn play_pairs<V: Variant>(
     mut external: Option<&mut External>,
 ) -> Result<Tally, String> {
     let mut engines = [Engine::new(), Engine::new()];
+    for (engine, db) in engines.iter_mut().zip(&cfg.egdb) {
+        engine.set_egdb(db.clone());
+    }
     let mut tally = Tally::default();
     for k in pairs {
         let start = opening::<V>(cfg, k)?;
@@ -380,6 +392,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             verbose: false,
             max_plies: args.max_plies,
             name: "draughts".into(),
+            egdb: crate::egdb::load_option::<draughts::International>(args.egdb.as_deref())?,
         };
         return crate::dxp::connect(target, &config);
     }
@@ -440,6 +453,22 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 .map_err(|e| format!("--pdn {path}: {e}"))?,
         ))),
     };
+    if (args.egdb.is_some() || args.second_egdb.is_some()) && kinds.len() != 1 {
+        return Err("--egdb and --second-egdb need one variant (--variant NAME)".into());
+    }
+    let egdb = match kinds.first() {
+        Some(&kind) => [
+            args.egdb
+                .as_deref()
+                .map(|d| crate::egdb::load_shared(kind, d))
+                .transpose()?,
+            args.second_egdb
+                .as_deref()
+                .map(|d| crate::egdb::load_shared(kind, d))
+                .transpose()?,
+        ],
+        None => [None, None],
+    };
     println!("| variant | pairing | games | W | D | L | adj | score % | plies/game |");
     println!("|---|---|---|---|---|---|---|---|---|");
     for kind in kinds {
@@ -460,6 +489,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 seed: args.seed,
                 threads: args.threads,
                 pdn: pdn.clone(),
+                egdb: egdb.clone(),
             };
             let mut external = match &args.engine {
                 Some(cmd) => Some(External::start(

@@ -50,6 +50,10 @@ pub struct Args {
     /// Seed of the computer's random choices (default: from the clock).
     #[arg(long, requires = "level")]
     seed: Option<u64>,
+    /// Endgame database for the computer: a directory of the variant's
+    /// slice files (`draughts egdb build`).
+    #[arg(long, requires = "level")]
+    egdb: Option<std::path::PathBuf>,
 }
 
 fn parse_color(text: &str) -> Result<Color, String> {
@@ -121,6 +125,7 @@ pub fn session<V: Variant>(
         Style::Unicode
     };
     let mut flipped = args.flip;
+    let egdb = crate::egdb::load_option::<V>(args.egdb.as_deref())?;
     let mut computer = args.level.map(|level| Computer {
         level,
         side: args.computer.unwrap_or(V::RULES.first_mover.opponent()),
@@ -129,7 +134,11 @@ pub fn session<V: Variant>(
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64)
         }),
-        engine: Engine::new(),
+        engine: {
+            let mut engine = Engine::new();
+            engine.set_egdb(egdb);
+            engine
+        },
     });
     let io = |e: std::io::Error| format!("terminal: {e}");
     let name = |c: Color| match c {
@@ -347,6 +356,7 @@ mod tests {
             level: None,
             computer: None,
             seed: None,
+            egdb: None,
         }
     }
 
