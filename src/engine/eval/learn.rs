@@ -202,28 +202,31 @@ pub fn read_samples<V: Variant>(text: &str) -> (Vec<Sample<V>>, usize) {
     let mut out = Vec::new();
     let mut bad = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let mut f = line.split('\t');
-        let parsed = (|| {
-            let game = f.next()?.parse().ok()?;
-            let result: f32 = f.next()?.parse().ok()?;
-            let score = match f.next()? {
-                "-" => None,
-                s => Some(s.parse().ok()?),
-            };
-            let pos = Position::<V>::from_fen(f.next()?).ok()?;
-            (0.0..=1.0).contains(&result).then_some(Sample {
-                game,
-                pos,
-                result,
-                score,
-            })
-        })();
+        let parsed = parse_line::<V>(line);
         match parsed {
             Some(s) => out.push(s),
             None => bad += 1,
         }
     }
     (out, bad)
+}
+
+/// One line of a sample file, if it reads.
+fn parse_line<V: Variant>(line: &str) -> Option<Sample<V>> {
+    let mut f = line.split('\t');
+    let game = f.next()?.parse().ok()?;
+    let result: f32 = f.next()?.parse().ok()?;
+    let score = match f.next()? {
+        "-" => None,
+        s => Some(s.parse().ok()?),
+    };
+    let pos = Position::<V>::from_fen(f.next()?).ok()?;
+    (0.0..=1.0).contains(&result).then_some(Sample {
+        game,
+        pos,
+        result,
+        score,
+    })
 }
 
 /// How [`fit`] fits.
@@ -388,8 +391,7 @@ pub fn fit<V: Variant>(
                     v[j] = b2 * v[j] + (1.0 - b2) * grad * grad;
                     w[j] -= opts.rate * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
                 };
-                for d in 0..nd {
-                    let x = r.dense[d];
+                for (d, &x) in r.dense.iter().enumerate() {
                     if x != 0.0 {
                         step(&mut w, base + d, g * share * x);
                     }

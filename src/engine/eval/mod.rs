@@ -170,8 +170,14 @@ pub fn learned() -> bool {
     LEARNED.with(|c| c.get())
 }
 
+/// The environment variable that names a weights file to use instead of
+/// the embedded one (native builds; a file that does not read as weights
+/// for the family leaves it without learned weights).
+pub const WEIGHTS_ENV: &str = "DRAUGHTS_PATTERN_WEIGHTS";
+
 /// The learned weights the library embeds for `V`'s family, if any (none
-/// in WebAssembly builds: the weights stay out of the page's download).
+/// in WebAssembly builds: the weights stay out of the page's download), or
+/// those of the file [`WEIGHTS_ENV`] names.
 pub fn learned_weights<V: Variant>() -> Option<&'static PatternWeights> {
     embedded::weights::<V>()
 }
@@ -205,6 +211,24 @@ mod embedded {
         None
     }
 
+    /// A weights file named by the environment variable
+    /// [`WEIGHTS_ENV`](super::WEIGHTS_ENV) (native builds: a developer
+    /// trying a fit before embedding it).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn from_env<V: Variant>() -> Option<Option<PatternWeights>> {
+        let path = std::env::var_os(super::WEIGHTS_ENV)?;
+        Some(
+            std::fs::read(path)
+                .ok()
+                .and_then(|b| PatternWeights::from_bytes::<V>(&b).ok()),
+        )
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    fn from_env<V: Variant>() -> Option<Option<PatternWeights>> {
+        None
+    }
+
     /// The parsed weights of `V`'s family (read once per family).
     pub(super) fn weights<V: Variant>() -> Option<&'static PatternWeights> {
         static INTERNATIONAL: OnceLock<Option<PatternWeights>> = OnceLock::new();
@@ -213,8 +237,10 @@ mod embedded {
             Family::Board10x10 => &INTERNATIONAL,
             _ => return None,
         };
-        cell.get_or_init(|| PatternWeights::from_bytes::<V>(file(family)?).ok())
-            .as_ref()
+        cell.get_or_init(|| {
+            from_env::<V>().unwrap_or_else(|| PatternWeights::from_bytes::<V>(file(family)?).ok())
+        })
+        .as_ref()
     }
 }
 
@@ -424,5 +450,7 @@ impl<V: Variant> Evaluator<V> {
 
 #[cfg(test)]
 mod fit;
+#[cfg(test)]
+mod learn_tests;
 #[cfg(test)]
 mod tests;

@@ -196,8 +196,8 @@ impl Phase {
         let cm = |x: f32| (x * 100.0 / unit).round().clamp(-32000.0, 32000.0) as i16;
         let mut dense = [0i16; DENSE];
         dense[0] = (p[0] * 1024.0 / unit).round().clamp(-32000.0, 32000.0) as i16;
-        for d in 1..nd {
-            dense[d] = cm(p[d]);
+        for (out, &x) in dense.iter_mut().zip(&p[..nd]).skip(1) {
+            *out = cm(x);
         }
         Phase {
             dense,
@@ -215,8 +215,8 @@ impl Phase {
         states: usize,
     ) -> i32 {
         let mut s = hand * i32::from(self.dense[0]) / 1024;
-        for k in 1..DENSE {
-            s += d[k] * i32::from(self.dense[k]);
+        for (&x, &w) in d.iter().zip(&self.dense).skip(1) {
+            s += x * i32::from(w);
         }
         for (r, &i) in idx.iter().take(regions).enumerate() {
             s += i32::from(self.patterns[r * states + i as usize]);
