@@ -8,7 +8,8 @@
 //! - the share with a capture, with a capture of two or more pieces and of
 //!   three or more (the longest legal capture);
 //! - the share with a king on the board;
-//! - the CPU time per leaf of `perft_in` itself (one run, this process).
+//! - the wall-clock time per leaf of `perft_in` itself (one run, after the
+//!   walk; scripts/perft_profile.sh takes CPU times instead).
 //!
 //! ```text
 //! cargo run --release --example perft_profile -- frisian 8
