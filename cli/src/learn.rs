@@ -18,7 +18,7 @@ use draughts::ballots;
 use draughts::engine::eval::learn::{
     fit, games_in, read_samples, self_play, FitOptions, SelfPlayOptions,
 };
-use draughts::engine::eval::{has_learned, set_learned};
+use draughts::engine::eval::{learned_weights, set_learned};
 use draughts::engine::{Engine, Hooks, Limits, NoClock};
 use draughts::{Game, Mode, Variant};
 
@@ -160,8 +160,11 @@ fn openings<V: Variant>(path: &str) -> Result<Vec<Game<V>>, String> {
 }
 
 fn bench<V: Variant>(a: &BenchArgs) -> Result<ExitCode, String> {
-    if !has_learned::<V>() {
+    let Some(weights) = learned_weights::<V>() else {
         return Err(format!("no learned weights for {}", V::NAME));
+    };
+    for line in weights.header() {
+        eprintln!("weights: {line}");
     }
     let games: Vec<Game<V>> = openings::<V>(&a.ballots)?
         .into_iter()
