@@ -18,7 +18,8 @@ use sqlx::Row;
 use crate::policy::PAIR_WINDOW;
 use crate::rating::{self, Rating, Score};
 
-/// The PostgreSQL channel every room change is announced on (payload: the room id).
+/// The PostgreSQL channel every room change is announced on (payload: the
+/// room id, a space and the room's new sequence number).
 pub(crate) const CHANNEL: &str = "draughts_rooms";
 
 /// A connection pool to one of the two databases.
@@ -38,6 +39,15 @@ macro_rules! on_pool {
             Db::Sqlite($p) => $body,
             Db::Postgres($p) => $body,
         }
+    };
+}
+
+/// The statement that writes a room still at the sequence number read
+/// (`$7`): its record, players, state and times, and the next sequence.
+macro_rules! room_update {
+    () => {
+        "UPDATE rooms SET record = $1, seq = seq + 1, second_player = $2, state = $3, \
+         deadline = $4, updated = $5, expires = $8 WHERE id = $6 AND seq = $7"
     };
 }
 
@@ -417,20 +427,63 @@ impl Db {
         })
     }
 
+    /// [`Db::write_room`] of a write that finishes no game (almost every
+    /// move): one statement, atomic on its own, so one round trip to the
+    /// database instead of four (begin, update, notify, commit). On SQLite
+    /// that round trip is a hop to the connection's thread taken under the
+    /// process's write lock, so it bounds how many moves a second the
+    /// process can store; on PostgreSQL the NOTIFY rides in the same
+    /// statement and is delivered when, and only if, the update commits.
+    async fn write_room_alone(&self, w: &RoomWrite<'_>) -> Result<bool, sqlx::Error> {
+        match self {
+            Db::Sqlite(pool) => Ok(sqlx::query(room_update!())
+                .bind(&w.record)
+                .bind(w.second_player)
+                .bind(w.state)
+                .bind(w.deadline)
+                .bind(w.now)
+                .bind(w.id)
+                .bind(w.read_seq)
+                .bind(w.expires)
+                .execute(pool)
+                .await?
+                .rows_affected()
+                == 1),
+            Db::Postgres(pool) => Ok(sqlx::query(concat!(
+                "WITH changed AS (",
+                room_update!(),
+                " RETURNING id, seq) SELECT pg_notify($9, id || ' ' || seq) FROM changed"
+            ))
+            .bind(&w.record)
+            .bind(w.second_player)
+            .bind(w.state)
+            .bind(w.deadline)
+            .bind(w.now)
+            .bind(w.id)
+            .bind(w.read_seq)
+            .bind(w.expires)
+            .bind(CHANNEL)
+            .fetch_all(pool)
+            .await?
+            .len()
+                == 1),
+        }
+    }
+
     /// Writes a room if it is still at `read_seq` (then `seq` becomes
     /// `read_seq + 1`), with the game it finishes and the ratings, in one
     /// transaction; on PostgreSQL the NOTIFY is part of it. `Ok(false)`: the
     /// room was changed meanwhile, nothing was written.
     pub(crate) async fn write_room(&self, w: &RoomWrite<'_>) -> Result<bool, sqlx::Error> {
         let postgres = self.is_postgres();
+        if w.finished.is_none() {
+            return self.write_room_alone(w).await;
+        }
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             // The first statement writes: SQLite takes its write lock here
             // (no read-then-upgrade deadlock), PostgreSQL locks the row.
-            let done = sqlx::query(
-                "UPDATE rooms SET record = $1, seq = seq + 1, second_player = $2, state = $3, \
-                 deadline = $4, updated = $5, expires = $8 WHERE id = $6 AND seq = $7",
-            )
+            let done = sqlx::query(room_update!())
             .bind(&w.record)
             .bind(w.second_player)
             .bind(w.state)
@@ -549,7 +602,7 @@ impl Db {
                 // Delivered to every listening process when (and only if) this commits.
                 sqlx::query("SELECT pg_notify($1, $2)")
                     .bind(CHANNEL)
-                    .bind(w.id)
+                    .bind(format!("{} {}", w.id, w.read_seq + 1))
                     .execute(&mut *tx)
                     .await?;
             }

@@ -216,8 +216,13 @@ pub(crate) async fn listen(app: Arc<App>, pool: PgPool) {
         loop {
             match listener.try_recv().await {
                 Ok(Some(notice)) => {
-                    let id = notice.payload().to_owned();
-                    if app.hub.watched(&id) {
+                    // "id seq": a change this process's sockets were
+                    // already sent (its own write) needs no reading.
+                    let (id, seq) = match notice.payload().split_once(' ') {
+                        Some((id, seq)) => (id.to_owned(), seq.parse().unwrap_or(i64::MAX)),
+                        None => (notice.payload().to_owned(), i64::MAX),
+                    };
+                    if app.hub.behind(&id, seq) {
                         let app = app.clone();
                         tokio::spawn(async move { refresh(&app, &id).await });
                     }

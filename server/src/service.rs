@@ -288,11 +288,10 @@ impl App {
                 first_player: row.first_player,
                 second_player: second,
             };
-            if !self.db.is_postgres() {
-                // One process: tell its sockets directly (PostgreSQL: the
-                // NOTIFY reaches every process, this one included).
-                self.hub.publish(id, snapshot.push());
-            }
+            // This process's sockets are told at once; on PostgreSQL the
+            // NOTIFY tells the other processes (this one skips it: the
+            // hub has sent that update already).
+            self.hub.publish(id, snapshot.push());
             return outcome.map(|()| snapshot);
         }
         Err(ApiError::busy())
