@@ -3,7 +3,7 @@
 //! [`Game<V>`] without a box (an enum over the 16 built-in variants) and
 //! hand out the run-time face: they dereference to
 //! [`dyn DynPosition`](DynPosition) and [`dyn DynGame`](DynGame), so every
-//! method of the face is theirs, and [`with_position!`] / [`with_game!`]
+//! method of the face is theirs, and [`with_position!`](crate::with_position) / [`with_game!`](crate::with_game)
 //! run generic code on the typed value inside.
 //!
 //! ```
@@ -75,7 +75,7 @@ macro_rules! with_position {
 }
 
 /// Runs generic code on the typed [`Game`] inside an [`AnyGame`], as
-/// [`with_position!`] does for positions (`g` is `&mut Game<V>` when `any`
+/// [`with_position!`](crate::with_position) does for positions (`g` is `&mut Game<V>` when `any`
 /// is `&mut AnyGame`).
 ///
 /// ```

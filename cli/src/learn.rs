@@ -239,7 +239,7 @@ fn selfplay<V: Variant>(a: &SelfPlayArgs) -> Result<ExitCode, String> {
             }
         }
         let n = count.fetch_add(1, Ordering::Relaxed) + 1;
-        if n % 20 == 0 || n as usize == todo {
+        if n.is_multiple_of(20) || n as usize == todo {
             let s = started.elapsed().as_secs_f64();
             eprintln!(
                 "{n}/{todo} games, {:.1} s, {:.2} games/s",

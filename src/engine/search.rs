@@ -420,6 +420,7 @@ fn lmr_reduction(depth: i32, i: usize) -> i32 {
 /// A table's answer for the side to move: a win or a loss in so many plies,
 /// or a draw.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(not(feature = "egdb"), allow(dead_code))] // only tables make one
 enum Known {
     Win(u16),
     Draw,

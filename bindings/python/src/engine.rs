@@ -507,9 +507,7 @@ impl PyEngine {
                         time_ms: r.time_ms,
                     })
                 }
-                Job::AcceptsDraw(by) => {
-                    Answer::Draw(game.engine_accepts_draw(engine, by, hooks))
-                }
+                Job::AcceptsDraw(by) => Answer::Draw(game.engine_accepts_draw(engine, by, hooks)),
                 Job::Analyse(l) => Answer::Scores(
                     game.engine_analyse(engine, &l, hooks)
                         .moves

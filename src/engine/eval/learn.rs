@@ -122,7 +122,10 @@ pub fn play_one<V: Variant>(
         }
     }
     let result = match game.outcome() {
-        Some(Outcome::Win { winner, .. }) if winner == Color::White => "1",
+        Some(Outcome::Win {
+            winner: Color::White,
+            ..
+        }) => "1",
         Some(Outcome::Win { .. }) => "0",
         _ => "0.5",
     };
