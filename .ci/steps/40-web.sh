@@ -48,6 +48,9 @@ gz=$(gzip -9 -c bindings/wasm/pkg/draughts_bg.wasm | wc -c)
 echo "draughts_bg.wasm: $raw bytes, $gz gzipped (goals: 1,000,000 and 300,000)"
 [ "$raw" -le 1000000 ] && [ "$gz" -le 300000 ] || { echo "draughts_bg.wasm is over its size goal" >&2; exit 1; }
 
+echo "== bindings/wasm/build.sh --egdb: the second package, with the endgame-database probe ($((SECONDS - start)) s so far)"
+bash bindings/wasm/build.sh --egdb
+
 echo "== npm pack --dry-run bindings/wasm/pkg ($((SECONDS - start)) s so far)"
 # The package's metadata and exactly these files, nothing else.
 (cd bindings/wasm/pkg && npm pack --dry-run --json --loglevel=error) >target/wasm/pack.json
