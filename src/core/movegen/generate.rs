@@ -91,7 +91,7 @@ impl<V: Variant> Position<V> {
     /// Plays a step given as single-bit boards (no capture); `king`: the
     /// piece stepping is a king (as [`Position::for_each_step`] says, so that
     /// a man's step needs no look at the kings).
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(crate) fn play_step(&self, from: Bits<V>, to: Bits<V>, promotes: bool, king: bool) -> Self {
         let ft = from | to;
         let kings = if promotes {
@@ -125,7 +125,7 @@ impl<V: Variant> Position<V> {
     /// the cache before it could read the whole position back (a failed
     /// store-to-load forward; `play_parts` spent over half its time there in
     /// Frisian perft).
-    #[inline(always)]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(crate) fn play_capture(
         &self,
         from: Square,

@@ -379,13 +379,17 @@ impl<V: Variant> Evaluator<V> {
 
     /// The static score from the side to move's view, in hundredths of a man.
     pub(crate) fn evaluate(&self, pos: &Position<V>) -> i32 {
-        let (mut s, holds) = self.white_score(pos);
-        if let Some(l) = self.learned {
-            s = l.white_score(pos, s);
-            if holds {
-                s /= 8;
-            }
-        }
+        let (s, holds) = self.white_score(pos);
+        // WebAssembly builds embed no learned weights: the pattern code is
+        // left out of them (its copy per mode would cost the package).
+        #[cfg(not(target_arch = "wasm32"))]
+        let s = match self.learned {
+            Some(l) if holds => l.white_score(pos, s) / 8,
+            Some(l) => l.white_score(pos, s),
+            None => s,
+        };
+        #[cfg(target_arch = "wasm32")]
+        let _ = holds;
         match pos.turn {
             Color::White => s,
             Color::Black => -s,
