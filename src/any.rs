@@ -40,7 +40,7 @@ crate::__builtin_variants!(__any_enum [
     /// use draughts::{AnyPosition, MoveMode, VariantKind};
     /// let pos = AnyPosition::start(VariantKind::English);
     /// assert_eq!(pos.legal_moves().len(), 7);
-    /// assert_eq!(pos.to_string(), "english:B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
+    /// assert_eq!(pos.to_string(), "english:B:W21-32:B1-12");
     /// let next = pos.play("11-15").unwrap(); // a Box<dyn DynPosition>
     /// assert_eq!(next.turn(), draughts::Color::White);
     /// ```

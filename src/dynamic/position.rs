@@ -392,7 +392,7 @@ impl dyn DynPosition + '_ {
     /// let pos = draughts::dynamic::new_position("english").unwrap();
     /// let next = pos.play("11-15").unwrap();
     /// assert_eq!(next.fen(), pos.play(&pos.parse_move("11-15").unwrap()).unwrap().fen());
-    /// assert!(pos.play("11-16").is_err());
+    /// assert!(pos.play("11-19").is_err()); // not a move of this position
     /// ```
     pub fn play<'a>(
         &self,

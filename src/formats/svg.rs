@@ -238,10 +238,10 @@ impl SvgOptions {
     /// use draughts::svg::SvgOptions;
     /// use draughts::{AnyPosition, VariantKind};
     /// let pos = AnyPosition::from_fen(VariantKind::International, "W:W28:B23,13").unwrap();
-    /// let options = SvgOptions::new().mark_move_text(&pos, "28x8").unwrap();
+    /// let options = SvgOptions::new().mark_move_text(&*pos, "28x8").unwrap();
     /// let svg = pos.to_svg(&options);
     /// assert_eq!(svg.matches("class=\"captured\"").count(), 2);
-    /// assert!(SvgOptions::new().mark_move_text(&pos, "28-22").is_err());
+    /// assert!(SvgOptions::new().mark_move_text(&*pos, "28-22").is_err());
     /// ```
     pub fn mark_move_text(self, pos: &dyn DynPosition, text: &str) -> Result<Self, MoveTextError> {
         let mv = pos.parse_move(text)?;
