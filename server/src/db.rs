@@ -51,6 +51,21 @@ macro_rules! room_update {
     };
 }
 
+/// Binds a [`RoomWrite`]'s values to [`room_update!`]'s parameters `$1` to `$8`.
+macro_rules! bind_room {
+    ($query:expr, $w:expr) => {
+        $query
+            .bind(&$w.record)
+            .bind($w.second_player)
+            .bind($w.state)
+            .bind($w.deadline)
+            .bind($w.now)
+            .bind($w.id)
+            .bind($w.read_seq)
+            .bind($w.expires)
+    };
+}
+
 /// The migrations of one database kind, embedded in the binary.
 #[derive(Debug)]
 struct Embedded(&'static [(i64, &'static str, &'static str)]);
@@ -436,32 +451,19 @@ impl Db {
     /// statement and is delivered when, and only if, the update commits.
     async fn write_room_alone(&self, w: &RoomWrite<'_>) -> Result<bool, sqlx::Error> {
         match self {
-            Db::Sqlite(pool) => Ok(sqlx::query(room_update!())
-                .bind(&w.record)
-                .bind(w.second_player)
-                .bind(w.state)
-                .bind(w.deadline)
-                .bind(w.now)
-                .bind(w.id)
-                .bind(w.read_seq)
-                .bind(w.expires)
+            Db::Sqlite(pool) => Ok(bind_room!(sqlx::query(room_update!()), w)
                 .execute(pool)
                 .await?
                 .rows_affected()
                 == 1),
-            Db::Postgres(pool) => Ok(sqlx::query(concat!(
-                "WITH changed AS (",
-                room_update!(),
-                " RETURNING id, seq) SELECT pg_notify($9, id || ' ' || seq) FROM changed"
-            ))
-            .bind(&w.record)
-            .bind(w.second_player)
-            .bind(w.state)
-            .bind(w.deadline)
-            .bind(w.now)
-            .bind(w.id)
-            .bind(w.read_seq)
-            .bind(w.expires)
+            Db::Postgres(pool) => Ok(bind_room!(
+                sqlx::query(concat!(
+                    "WITH changed AS (",
+                    room_update!(),
+                    " RETURNING id, seq) SELECT pg_notify($9, id || ' ' || seq) FROM changed"
+                )),
+                w
+            )
             .bind(CHANNEL)
             .fetch_all(pool)
             .await?
@@ -483,15 +485,7 @@ impl Db {
             let mut tx = pool.begin().await?;
             // The first statement writes: SQLite takes its write lock here
             // (no read-then-upgrade deadlock), PostgreSQL locks the row.
-            let done = sqlx::query(room_update!())
-            .bind(&w.record)
-            .bind(w.second_player)
-            .bind(w.state)
-            .bind(w.deadline)
-            .bind(w.now)
-            .bind(w.id)
-            .bind(w.read_seq)
-            .bind(w.expires)
+            let done = bind_room!(sqlx::query(room_update!()), w)
             .execute(&mut *tx)
             .await?;
             if done.rows_affected() == 0 {
