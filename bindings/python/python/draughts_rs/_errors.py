@@ -119,6 +119,7 @@ __all__ = [
     "DrawClaimError",
     "EmptyGameError",
     "EngineError",
+    "EgdbError",
     "FenError",
     "GameOverError",
     "MoveError",
