@@ -1,6 +1,6 @@
 //! Batch analysis: the same scores as one search at a time, whatever the
 //! number of threads, every ply of every game, and a stop that stops.
-use draughts::dynamic::{DynGame, DynHooks};
+use draughts::dynamic::DynGame;
 use draughts::engine::{analyse_many, BatchOptions, Engine, Limits};
 use draughts::{AnyGame, VariantKind};
 
@@ -51,7 +51,7 @@ fn every_ply_of_every_game_is_scored_as_a_lone_search_scores_it() {
             let lone = prefix.engine_search(
                 &mut Engine::with_tt_mib(4),
                 &Limits::depth(3),
-                DynHooks::default(),
+                draughts::engine::Hooks::default(),
             );
             assert_eq!(r.search.depth, lone.depth);
             assert_eq!(r.search.best.is_some(), lone.best.is_some());

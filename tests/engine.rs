@@ -5,7 +5,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use draughts::engine::{self, Engine, Hooks, Level, Limits, NoClock, Score};
 use draughts::{
-    Canadian, Czech, English, Game, International, Position, Russian, Variant, VariantKind,
+    Canadian, Czech, English, Game, International, Move, Position, Russian, Variant, VariantKind,
 };
 use proptest::prelude::*;
 
@@ -227,7 +227,7 @@ fn time_limits_on_no_clock_end_within_the_node_budget() {
             &mut Engine::with_tt_mib(8),
             &Level::Hard.spec(),
             1,
-            draughts::dynamic::DynHooks::with_clock(&NoClock),
+            Hooks::with_clock(&NoClock),
         )
         .is_some());
     let game = Game::<International>::new();
@@ -269,7 +269,7 @@ fn time_is_reported_without_a_time_limit() {
     };
     let game = Game::<English>::new();
     let mut times = Vec::new();
-    let mut cb = |i: &engine::Info<'_, English>| times.push(i.time_ms);
+    let mut cb = |i: &engine::Info<'_, Move<English>>| times.push(i.time_ms);
     let hooks = Hooks {
         clock: &clock,
         stop: None,
@@ -360,7 +360,7 @@ fn the_stop_flag_works_from_another_thread() {
 fn info_is_reported_once_per_iteration() {
     let game = Game::<English>::new();
     let mut depths = Vec::new();
-    let mut cb = |i: &engine::Info<'_, English>| {
+    let mut cb = |i: &engine::Info<'_, Move<English>>| {
         assert_eq!(
             i.pv.first().map(|m| game.legal_moves().contains(m)),
             Some(true)

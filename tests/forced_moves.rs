@@ -5,10 +5,10 @@
 //! a whole game file (tests/data/games/russian/wiegerw_pdn/ussr1947.pdn,
 //! 153 Russian games).
 
-use draughts::dynamic::{DynGame, DynHooks};
+use draughts::dynamic::DynGame;
 use draughts::engine::{analyse_many, BatchOptions, Engine, Hooks, Info, Limits, Score};
 use draughts::pdn::read_games;
-use draughts::{Game, Position, Russian, VariantKind};
+use draughts::{Game, Move, Position, Russian, VariantKind};
 
 const FILE: &str = include_str!("data/games/russian/wiegerw_pdn/ussr1947.pdn");
 const DEPTH: u32 = 6;
@@ -56,7 +56,7 @@ fn every_forced_position_of_a_game_file_scores_the_search_after_its_move() {
             }
             forced += 1;
             let search = |g: &dyn DynGame, limits: &Limits| {
-                g.engine_search(&mut Engine::with_tt_mib(4), limits, DynHooks::default())
+                g.engine_search(&mut Engine::with_tt_mib(4), limits, Hooks::default())
             };
             let r = search(g.as_ref(), &limits);
             let mut after = g.clone();
@@ -142,7 +142,7 @@ fn progress_of_a_forced_position_starts_with_its_move() {
     let game = Game::from_position(pos);
     let only = game.legal_moves()[0].clone();
     let mut seen = Vec::new();
-    let mut cb = |i: &Info<'_, Russian>| seen.push((i.depth, i.pv.first().cloned(), i.score));
+    let mut cb = |i: &Info<'_, Move<Russian>>| seen.push((i.depth, i.pv.first().cloned(), i.score));
     let hooks = Hooks {
         info: Some(&mut cb),
         ..Hooks::default()

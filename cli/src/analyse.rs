@@ -1,7 +1,7 @@
 //! `draughts analyse`: search a position and print the search's progress,
 //! the best move, and (with `--all`) the score of every legal move.
 use draughts::engine::{self, Engine, Hooks, Info, Level, Limits, NoClock};
-use draughts::{Game, Mode, Position, Variant};
+use draughts::{Game, Mode, Move, Position, Variant};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -78,7 +78,7 @@ fn analyse<V: Variant>(args: &Args) -> Result<(), String> {
     let clock = move || epoch.elapsed().as_millis() as u64;
     let mut engine = Engine::with_tt_mib(args.tt);
     engine.set_egdb(crate::egdb::load_option::<V>(args.egdb.as_deref())?);
-    let mut print = |i: &Info<'_, V>| {
+    let mut print = |i: &Info<'_, Move<V>>| {
         let pv: Vec<String> = i.pv.iter().map(ToString::to_string).collect();
         println!(
             "depth {:>2} seldepth {:>2} score {:>8} nodes {:>10} time {:>6} ms nps {:>9} pv {}",

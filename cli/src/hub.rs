@@ -51,8 +51,8 @@
 //! send) until a `pos` is accepted. So does a `set-param name=variant` that
 //! changes the variant after a `pos` (before any `pos`, `go` searches the
 //! variant's start position). The engine quits when standard input closes.
-use draughts::dynamic::{self, DynGame, DynHooks, DynInfo, DynPosition, MoveInfo};
-use draughts::engine::{Engine, Level, LevelSpec, Limits, Score, DEFAULT_TT_MIB};
+use draughts::dynamic::{self, DynGame, DynPosition, MoveInfo};
+use draughts::engine::{Engine, Hooks, Info, Level, LevelSpec, Limits, Score, DEFAULT_TT_MIB};
 use draughts::{
     AnyGame, AnyPosition, Color, DrawMode, Geometry, Move, Piece, PieceKind, Position, Square,
     Variant, VariantKind,
@@ -572,7 +572,7 @@ fn go(game: &dyn DynGame, engine: &mut Engine, job: &Job, stop: &AtomicBool, mut
     let epoch = job.epoch;
     let clock = move || epoch.elapsed().as_millis() as u64;
     let pos = game.position();
-    let mut on_info = |i: &DynInfo| {
+    let mut on_info = |i: &Info<'_, MoveInfo>| {
         send(&format!(
             "info depth={} score={} nodes={} time={:.3} nps={:.2} pv={}",
             i.depth,
@@ -583,7 +583,7 @@ fn go(game: &dyn DynGame, engine: &mut Engine, job: &Job, stop: &AtomicBool, mut
             quote(&dyn_hub_line(pos.as_ref(), &i.pv, job.notation).join(" "))
         ));
     };
-    let hooks = DynHooks {
+    let hooks = Hooks {
         clock: &clock,
         stop: Some(stop),
         info: Some(&mut on_info),

@@ -2,12 +2,12 @@
 
 use core::fmt;
 
-use super::engine::{self as dyn_engine, with_hooks, DynHooks};
+use super::engine::{self as dyn_engine, with_hooks};
 use super::moves::{MoveArg, MoveInfo};
 use super::position::DynPosition;
 use super::position::{DynInput, Input};
 use crate::draws::{DrawCount, DrawReason};
-use crate::engine::{Analysis, Engine, LevelSpec, Limits, Played, Search};
+use crate::engine::{Analysis, Engine, Hooks, LevelSpec, Limits, Played, Search};
 use crate::error::MoveError;
 use crate::game::{Declaration, DrawMode, Game, GameError};
 use crate::outcome::Outcome;
@@ -153,7 +153,7 @@ pub trait DynGame: fmt::Debug + Send + Sync {
         engine: &mut Engine,
         spec: &LevelSpec,
         seed: u64,
-        hooks: DynHooks<'_>,
+        hooks: Hooks<'_, MoveInfo>,
     ) -> Option<Played<MoveInfo>>;
 
     /// Searches the current position within `limits` ([`Engine::search`]).
@@ -161,7 +161,7 @@ pub trait DynGame: fmt::Debug + Send + Sync {
         &self,
         engine: &mut Engine,
         limits: &Limits,
-        hooks: DynHooks<'_>,
+        hooks: Hooks<'_, MoveInfo>,
     ) -> Search<MoveInfo>;
 
     /// Scores every legal move, best first ([`Engine::analyse`]).
@@ -169,7 +169,7 @@ pub trait DynGame: fmt::Debug + Send + Sync {
         &self,
         engine: &mut Engine,
         limits: &Limits,
-        hooks: DynHooks<'_>,
+        hooks: Hooks<'_, MoveInfo>,
     ) -> Analysis<MoveInfo>;
 
     /// Whether the engine, as the opponent of `offered_by`, accepts the draw
@@ -178,24 +178,24 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     /// iterations.
     ///
     /// ```
-    /// use draughts::dynamic::{game_from_fen, DynHooks};
-    /// use draughts::engine::Engine;
+    /// use draughts::dynamic::{game_from_fen, MoveInfo};
+    /// use draughts::engine::{Engine, Hooks, Info};
     /// use draughts::Color;
     /// // Three kings against one: White is better, Black is worse.
     /// let game = game_from_fen("english", "W:WK25,K26,K27:B5").unwrap();
     /// let mut engine = Engine::with_tt_mib(1);
     /// let mut iterations = 0;
-    /// let mut count = |_: &draughts::dynamic::DynInfo| iterations += 1;
-    /// let hooks = DynHooks { info: Some(&mut count), ..DynHooks::default() };
+    /// let mut count = |_: &Info<'_, MoveInfo>| iterations += 1;
+    /// let hooks = Hooks { info: Some(&mut count), ..Hooks::default() };
     /// assert!(game.engine_accepts_draw(&mut engine, Color::White, hooks));
     /// assert!(iterations > 0);
-    /// assert!(!game.engine_accepts_draw(&mut engine, Color::Black, DynHooks::default()));
+    /// assert!(!game.engine_accepts_draw(&mut engine, Color::Black, Hooks::default()));
     /// ```
     fn engine_accepts_draw(
         &self,
         engine: &mut Engine,
         offered_by: Color,
-        hooks: DynHooks<'_>,
+        hooks: Hooks<'_, MoveInfo>,
     ) -> bool;
 
     /// Every position of the game, the start first and the current one
@@ -385,7 +385,7 @@ impl<V: Variant> DynGame for Game<V> {
         engine: &mut Engine,
         spec: &LevelSpec,
         seed: u64,
-        hooks: DynHooks<'_>,
+        hooks: Hooks<'_, MoveInfo>,
     ) -> Option<Played<MoveInfo>> {
         let pos = Game::position(self);
         with_hooks(pos, hooks, |h| engine.play_scored(self, spec, seed, h))
@@ -396,7 +396,7 @@ impl<V: Variant> DynGame for Game<V> {
         &self,
         engine: &mut Engine,
         limits: &Limits,
-        hooks: DynHooks<'_>,
+        hooks: Hooks<'_, MoveInfo>,
     ) -> Search<MoveInfo> {
         let pos = Game::position(self);
         dyn_engine::search(
@@ -409,7 +409,7 @@ impl<V: Variant> DynGame for Game<V> {
         &self,
         engine: &mut Engine,
         limits: &Limits,
-        hooks: DynHooks<'_>,
+        hooks: Hooks<'_, MoveInfo>,
     ) -> Analysis<MoveInfo> {
         let pos = Game::position(self);
         dyn_engine::analysis(
@@ -422,7 +422,7 @@ impl<V: Variant> DynGame for Game<V> {
         &self,
         engine: &mut Engine,
         offered_by: Color,
-        hooks: DynHooks<'_>,
+        hooks: Hooks<'_, MoveInfo>,
     ) -> bool {
         with_hooks(Game::position(self), hooks, |h| {
             engine.accepts_draw(self, offered_by, h)

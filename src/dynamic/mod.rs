@@ -25,9 +25,9 @@
 //! * [`DynGame`]: play ([`MoveArg`]: text or a [`MoveInfo`]) and undo,
 //!   outcome, declarations, draw counts, PDN, SVG, and the engine
 //!   ([`DynGame::engine_play`], [`DynGame::engine_search`],
-//!   [`DynGame::engine_accepts_draw`]) with [`DynHooks`], its answers the
-//!   engine's own types with moves as [`MoveInfo`]
-//!   ([`Search<MoveInfo>`](crate::engine::Search)...); many games at once
+//!   [`DynGame::engine_accepts_draw`]), its hooks and answers the engine's
+//!   own types with moves as [`MoveInfo`] ([`Hooks<MoveInfo>`](crate::engine::Hooks),
+//!   [`Search<MoveInfo>`](crate::engine::Search)...); many games at once
 //!   with [`engine::analyse_many`](crate::engine::analyse_many).
 //!
 //! [`AnyPosition`](crate::AnyPosition) and [`AnyGame`](crate::AnyGame) hold
@@ -81,7 +81,6 @@ mod game;
 mod moves;
 mod position;
 
-pub use engine::{DynHooks, DynInfo};
 pub use game::DynGame;
 pub use moves::{MoveArg, MoveInfo};
 pub use position::{numbered_diagram, DynInput, DynPosition};
@@ -315,7 +314,7 @@ pub fn replay_pdn(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Engine, Level, Limits};
+    use crate::engine::{Engine, Hooks, Info, Level, Limits};
     use crate::Color;
 
     #[test]
@@ -372,13 +371,13 @@ mod tests {
         let game = new_game("international").unwrap();
         let mut depths = Vec::new();
         let mut first_moves = Vec::new();
-        let mut on_info = |i: &DynInfo| {
+        let mut on_info = |i: &Info<'_, MoveInfo>| {
             depths.push(i.depth);
             first_moves.push(i.pv[0].text.clone());
         };
-        let hooks = DynHooks {
+        let hooks = Hooks {
             info: Some(&mut on_info),
-            ..DynHooks::default()
+            ..Hooks::default()
         };
         let r = game.engine_search(&mut Engine::with_tt_mib(1), &Limits::depth(3), hooks);
         assert_eq!(depths, [1, 2, 3]);
@@ -396,7 +395,7 @@ mod tests {
         let mut game = new_game("russian-site").unwrap();
         let spec = Level::Hard.spec().with_nodes(2000);
         let p = game
-            .engine_play(&mut Engine::with_tt_mib(1), &spec, 1, DynHooks::default())
+            .engine_play(&mut Engine::with_tt_mib(1), &spec, 1, Hooks::default())
             .unwrap();
         assert!(game.legal_moves().contains(&p.mv));
         assert_eq!(game.play(&p.mv).unwrap(), p.mv);

@@ -30,8 +30,8 @@ use core::ops::Deref;
 use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-use super::{Engine, Limits, NoClock, Search};
-use crate::dynamic::{DynGame, DynHooks, MoveInfo};
+use super::{Engine, Hooks, Limits, NoClock, Search};
+use crate::dynamic::{DynGame, MoveInfo};
 
 /// How [`analyse_many`] searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,7 +109,7 @@ where
         |i, engine, stop, emit| {
             let game: &dyn DynGame = &*games[i];
             let mut send = |ply: usize, g: &dyn DynGame| {
-                let hooks = DynHooks {
+                let hooks = Hooks {
                     clock: &NoClock,
                     stop: Some(stop),
                     info: None,
@@ -206,7 +206,6 @@ pub(crate) fn run_batch<R: Send>(
 mod tests {
     use super::*;
     use crate::dynamic::new_game;
-    use crate::engine::Hooks;
     use crate::{AnyGame, Game, Russian, VariantKind};
 
     #[test]

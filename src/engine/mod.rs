@@ -140,7 +140,7 @@ impl Engine {
         game: &Game<V>,
         spec: &LevelSpec,
         seed: u64,
-        hooks: Hooks<'_, V>,
+        hooks: Hooks<'_, Move<V>>,
     ) -> Option<Move<V>> {
         self.play_scored(game, spec, seed, hooks).map(|p| p.mv)
     }
@@ -166,7 +166,7 @@ impl Engine {
         game: &Game<V>,
         spec: &LevelSpec,
         seed: u64,
-        hooks: Hooks<'_, V>,
+        hooks: Hooks<'_, Move<V>>,
     ) -> Option<Played<Move<V>>> {
         let moves = game.legal_moves();
         if moves.is_empty() {
@@ -237,7 +237,7 @@ impl Engine {
         &mut self,
         game: &Game<V>,
         offered_by: Color,
-        hooks: Hooks<'_, V>,
+        hooks: Hooks<'_, Move<V>>,
     ) -> bool {
         if game.outcome().is_some() {
             return false;

@@ -51,9 +51,11 @@ pub const DEFAULT_TT_MIB: usize = 16;
 pub const MAX_DEPTH: u32 = 100;
 const MAX_PLY: usize = 160;
 
-/// Progress of a search, reported after each completed iteration.
-#[derive(Debug)]
-pub struct Info<'a, V: Variant> {
+/// Progress of a search, reported after each completed iteration: `M` is
+/// the move type, [`Move<V>`](crate::Move) from a typed [`Engine`] call and
+/// [`MoveInfo`](crate::dynamic::MoveInfo) from the run-time face's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Info<'a, M> {
     /// Nominal depth of the iteration.
     pub depth: u32,
     /// Deepest ply reached (captures included).
@@ -67,29 +69,36 @@ pub struct Info<'a, V: Variant> {
     /// Nodes per second (0 when no time has passed on the clock).
     pub nps: u64,
     /// The principal variation, best move first.
-    pub pv: &'a [Move<V>],
+    pub pv: &'a [M],
 }
 
 /// What a search may call back: the clock, a stop flag another thread can
-/// set, and a callback per completed iteration.
+/// set, and a callback per completed iteration. `M` is the move type the
+/// callback's [`Info`] carries: [`Move<V>`](crate::Move) for the typed
+/// [`Engine`] calls, [`MoveInfo`](crate::dynamic::MoveInfo) for the
+/// run-time face's (where it is inferred).
 ///
 /// ```
-/// use draughts::engine::Hooks;
-/// use draughts::International;
-/// let hooks: Hooks<'_, International> = Hooks::default();
+/// use draughts::engine::{Engine, Hooks, Info, Limits};
+/// use draughts::{Game, International, Move};
+/// let mut depths = Vec::new();
+/// let mut on_info = |i: &Info<'_, Move<International>>| depths.push(i.depth);
+/// let hooks = Hooks { info: Some(&mut on_info), ..Hooks::default() };
 /// assert!(hooks.stop.is_none());
+/// Engine::with_tt_mib(1).search(&Game::<International>::new(), &Limits::depth(3), hooks);
+/// assert_eq!(depths, [1, 2, 3]);
 /// ```
-pub struct Hooks<'a, V: Variant> {
+pub struct Hooks<'a, M> {
     /// The time source (see [`Clock`]).
     pub clock: &'a dyn Clock,
     /// Set it to `true` to stop the search; the best move found so far is returned.
     pub stop: Option<&'a AtomicBool>,
     /// Called after each completed iteration.
     #[allow(clippy::type_complexity)]
-    pub info: Option<&'a mut dyn FnMut(&Info<'_, V>)>,
+    pub info: Option<&'a mut dyn FnMut(&Info<'_, M>)>,
 }
 
-impl<V: Variant> Default for Hooks<'_, V> {
+impl<M> Default for Hooks<'_, M> {
     fn default() -> Self {
         Hooks {
             clock: &NoClock,
@@ -99,7 +108,7 @@ impl<V: Variant> Default for Hooks<'_, V> {
     }
 }
 
-impl<'a, V: Variant> Hooks<'a, V> {
+impl<'a, M> Hooks<'a, M> {
     /// Hooks with a clock only.
     pub fn with_clock(clock: &'a dyn Clock) -> Self {
         Hooks {
@@ -216,7 +225,7 @@ impl Engine {
         &mut self,
         game: &Game<V>,
         limits: &Limits,
-        hooks: Hooks<'_, V>,
+        hooks: Hooks<'_, Move<V>>,
     ) -> Search<Move<V>> {
         let Hooks { clock, stop, info } = hooks;
         let mut s = Searcher::new(self, game, limits, clock, stop, false);
@@ -252,7 +261,7 @@ impl Engine {
         &mut self,
         pos: &Position<V>,
         limits: &Limits,
-        hooks: Hooks<'_, V>,
+        hooks: Hooks<'_, Move<V>>,
     ) -> Search<Move<V>> {
         self.search(&Game::from_position(*pos), limits, hooks)
     }
@@ -273,7 +282,7 @@ impl Engine {
         &mut self,
         game: &Game<V>,
         limits: &Limits,
-        hooks: Hooks<'_, V>,
+        hooks: Hooks<'_, Move<V>>,
     ) -> Analysis<Move<V>> {
         let Hooks { clock, stop, info } = hooks;
         let mut s = Searcher::new(self, game, limits, clock, stop, true);
@@ -528,7 +537,7 @@ struct Searcher<'e, 'h, V: Variant> {
     tables: Tables<V>,
 }
 
-type InfoFn<'a, V> = Option<&'a mut dyn FnMut(&Info<'_, V>)>;
+type InfoFn<'a, V> = Option<&'a mut dyn FnMut(&Info<'_, Move<V>>)>;
 
 impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
     fn new(

@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
-use draughts::dynamic::{DynGame, DynHooks, DynInfo, DynPosition};
-use draughts::engine::{self as eng, Level, LevelSpec, Limits, Score};
+use draughts::dynamic::{DynGame, DynPosition, MoveInfo};
+use draughts::engine::{self as eng, Hooks, Info, Level, LevelSpec, Limits, Score};
 use draughts::Color;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -372,8 +372,8 @@ fn progress<'a>(
     callback: Option<&'a Py<PyAny>>,
     stop: &'a AtomicBool,
     failed: &'a mut Option<PyErr>,
-) -> impl FnMut(&DynInfo) + 'a {
-    move |info: &DynInfo| {
+) -> impl FnMut(&Info<'_, MoveInfo>) + 'a {
+    move |info: &Info<'_, MoveInfo>| {
         if failed.is_some() {
             return;
         }
@@ -478,7 +478,7 @@ impl PyEngine {
             let epoch = Instant::now();
             let clock = move || epoch.elapsed().as_millis() as u64;
             let mut hook = progress(pos, callback.as_ref(), &me.stop, &mut failed);
-            let hooks = DynHooks {
+            let hooks = Hooks {
                 clock: &clock,
                 stop: Some(&me.stop),
                 info: Some(&mut hook),

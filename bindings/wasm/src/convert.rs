@@ -5,8 +5,8 @@
 //! writes them, the library's names with dashes).
 
 use draughts::draws::DrawCount;
-use draughts::dynamic::{self, DynInfo, DynPosition, MoveInfo, NewGameError, UnknownMode};
-use draughts::engine::{Analysis, Played, Score, Search};
+use draughts::dynamic::{self, DynPosition, MoveInfo, NewGameError, UnknownMode};
+use draughts::engine::{Analysis, Info, Played, Score, Search};
 use draughts::svg::{Labels, SvgOptions};
 use draughts::{Color, Layout, Precedence, Square};
 
@@ -258,7 +258,7 @@ pub fn played_js(p: &Played<MoveInfo>) -> PlayedJs {
 }
 
 /// A search's progress after one iteration.
-pub fn info_js(i: &DynInfo) -> InfoJs {
+pub fn info_js(i: &Info<'_, MoveInfo>) -> InfoJs {
     let (score, win_in, score_text) = score_parts(i.score);
     InfoJs {
         depth: i.depth,
@@ -269,7 +269,7 @@ pub fn info_js(i: &DynInfo) -> InfoJs {
         nodes: i.nodes,
         time_ms: i.time_ms,
         nps: i.nps,
-        pv: line(&i.pv),
+        pv: line(i.pv),
     }
 }
 
@@ -386,14 +386,14 @@ mod tests {
 
     #[test]
     fn a_levels_move_comes_with_its_score() {
-        use draughts::dynamic::DynHooks;
+        use draughts::engine::Hooks;
         use draughts::engine::{Engine, Level};
         let game = dynamic::new_game("russian").unwrap();
         let spec = Level::Hard.spec().with_nodes(3000);
         let mut engine = Engine::with_tt_mib(1);
         let p = played_js(
             &game
-                .engine_play(&mut engine, &spec, 1, DynHooks::default())
+                .engine_play(&mut engine, &spec, 1, Hooks::default())
                 .unwrap(),
         );
         assert_eq!(p.pv.first(), Some(&p.mv));

@@ -8,13 +8,13 @@
 //! `playScored` take `{ onInfo, stop }`: a callback after each completed
 //! iteration, and an `Int32Array` (over a `SharedArrayBuffer`, so another
 //! thread can write it) whose first element, once not 0, stops the search
-//! (the library's `DynHooks`: its info callback, its stop flag and the clock
+//! (the library's `Hooks`: its info callback, its stop flag and the clock
 //! through which the flag is read).
 
 use core::sync::atomic::{AtomicBool, Ordering};
 
-use draughts::dynamic::{DynHooks, DynInfo};
-use draughts::engine::{Clock, Level, LevelSpec, Limits, MAX_DEPTH};
+use draughts::dynamic::MoveInfo;
+use draughts::engine::{Clock, Hooks, Info, Level, LevelSpec, Limits, MAX_DEPTH};
 use draughts::Color;
 use wasm_bindgen::prelude::*;
 
@@ -126,7 +126,7 @@ fn parse_progress(value: Option<JsValue>) -> Res<Progress> {
 /// and is thrown on.
 fn with_progress<T>(
     progress: &Progress,
-    run: impl FnOnce(DynHooks<'_>) -> T,
+    run: impl FnOnce(Hooks<'_, MoveInfo>) -> T,
 ) -> Result<T, JsValue> {
     let stop = AtomicBool::new(false);
     let clock = Watch {
@@ -135,7 +135,7 @@ fn with_progress<T>(
         stop: &stop,
     };
     let mut error = None;
-    let mut on_info = |i: &DynInfo| {
+    let mut on_info = |i: &Info<'_, MoveInfo>| {
         clock.check();
         let (Some(f), None) = (&progress.on_info, &error) else {
             return;
@@ -152,7 +152,7 @@ fn with_progress<T>(
             }
         }
     };
-    let out = run(DynHooks {
+    let out = run(Hooks {
         clock: &clock,
         stop: Some(&stop),
         info: Some(&mut on_info),
@@ -168,7 +168,7 @@ fn with_progress<T>(
 fn with_limits<T>(
     limits: &JsValue,
     options: Option<JsValue>,
-    run: impl FnOnce(&Limits, DynHooks<'_>) -> T,
+    run: impl FnOnce(&Limits, Hooks<'_, MoveInfo>) -> T,
 ) -> Result<T, JsValue> {
     let limits = parse_limits(limits).map_err(js_value)?;
     let progress = parse_progress(options).map_err(js_value)?;
@@ -388,7 +388,7 @@ impl Engine {
     pub fn play(&mut self, game: &Game) -> JsValue {
         let spec = self.spec();
         let clock = HostClock::new();
-        let hooks = DynHooks::with_clock(&clock);
+        let hooks = Hooks::with_clock(&clock);
         match game
             .inner
             .engine_play(&mut self.inner, &spec, self.seed, hooks)
@@ -490,7 +490,7 @@ impl Engine {
         };
         Ok(game
             .inner
-            .engine_accepts_draw(&mut self.inner, by, DynHooks::default()))
+            .engine_accepts_draw(&mut self.inner, by, Hooks::default()))
     }
 
     /// Forgets what earlier searches learnt (for a new game: its moves then
