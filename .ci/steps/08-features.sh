@@ -17,7 +17,7 @@ cargo test --release -p draughts --no-default-features --lib \
   --test fast_count --test game --test house_rules --test illegal_moves \
   --test notation --test rules --test turkish
 
-for feature in egdb dxp engine dynamic svg ballots room; do
+for feature in egdb dxp engine dynamic svg ballots room serde arbitrary; do
   echo "== cargo check -p draughts --lib --no-default-features --features $feature ($((SECONDS - start)) s so far)"
   cargo check -p draughts --lib --no-default-features --features "$feature"
 done
