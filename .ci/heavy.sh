@@ -12,6 +12,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
 # `hard` finds the known winning shots of tests/data/tactics.tsv (about 45 s).
-cargo test --release --test engine_tactics -- --ignored
-cargo test --release --test egdb -- --ignored frisian_king_move_limit_is_flagged_where_it_changes_values
+cargo test --release --test full_suite -- --ignored engine_tactics::
+cargo test --release --test full_suite -- --ignored egdb::frisian_king_move_limit_is_flagged_where_it_changes_values
 echo "== heavy tests done in $((SECONDS - start)) s"

@@ -12,7 +12,7 @@
 
 use std::collections::HashSet;
 
-mod common;
+use crate::common;
 
 use common::game_from;
 use draughts::engine::{Engine, Hooks, Limits, Score};

@@ -5,7 +5,7 @@
 //! moves.
 //!
 //! The heavier runs (4 pieces) are `#[ignore]`d: `cargo test --release
-//! --test egdb -- --ignored`.
+//! --test full_suite -- --ignored egdb::`.
 
 use std::collections::HashMap;
 use std::time::Instant;

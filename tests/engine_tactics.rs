@@ -12,8 +12,8 @@
 //!
 //! A heavy test (about 45 s on 2 cores): `#[ignore]`d, so the quick
 //! `cargo test --release` leaves it out; `bash .ci/heavy.sh` (run by CI)
-//! runs it. `cargo test --release --test engine_tactics -- --ignored
-//! --nocapture` prints the shares and every missed shot.
+//! runs it. `cargo test --release --test full_suite -- --ignored
+//! engine_tactics:: --nocapture` prints the shares and every missed shot.
 use draughts::engine::{Engine, Hooks, Level};
 use draughts::{English, Game, International, Position, Russian, Turkish, Variant};
 

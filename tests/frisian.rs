@@ -10,7 +10,7 @@
 //! a precedence rule decides, the same position under free choice
 //! (`FrisianFree`) shows the alternatives it removes.
 
-mod common;
+use crate::common;
 
 use common::{game_from, pos, sorted, sq, texts};
 use draughts::{

@@ -4,7 +4,7 @@
 
 use std::ops::RangeInclusive;
 
-mod common;
+use crate::common;
 
 use common::{game_from, quiet_king_walk};
 use draughts::{

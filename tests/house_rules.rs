@@ -10,7 +10,7 @@
 //! a2, c2, ... (a1 is a light square there); every other variant plays on a1,
 //! c1, e1, g1, b2, ... Expected results were worked out by hand first.
 
-mod common;
+use crate::common;
 
 use common::{alg, alg_texts, captured_alg, game_from, pos, sorted, sq, walk_until_over};
 use draughts::house_rules::{

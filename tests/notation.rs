@@ -12,7 +12,7 @@
 //! - `from_fen(to_fen(p)) == p`, also after harmless reformatting;
 //! - the parsers never panic, on random text and on mutated valid text.
 
-mod common;
+use crate::common;
 
 use common::{pos, sq};
 use draughts::with_variant;

@@ -7,7 +7,7 @@
 //! except the records listed in `KNOWN_BROKEN`, each with the reason it is
 //! broken; a listed record that starts to replay fails the test too.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

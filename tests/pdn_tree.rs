@@ -9,7 +9,7 @@
 //!   and every variation in the collection replays.
 //! * A random tree written and read back is the same tree (proptest).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

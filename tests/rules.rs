@@ -15,7 +15,7 @@
 //! For the mirrored boards the comments use the internal (English-board)
 //! names in brackets, e.g. `[d4]`, which are the engine's geometry.
 
-mod common;
+use crate::common;
 
 use common::{alg, alg_texts, captured, pos, route_texts, sorted, sq, texts};
 use draughts::{

@@ -2,7 +2,7 @@
 //! removal, no 180° turn, maximum capture, promotion after a capture ends.
 //! Squares are algebraic from White's side; White moves up.
 
-mod common;
+use crate::common;
 
 use common::{pos, sorted, texts};
 use draughts::{Color, PieceKind, Position, Turkish, Variant};

@@ -13,9 +13,7 @@ cargo clippy -p draughts --lib --no-default-features -- -D warnings
 # The unit tests, and the integration tests that use the core alone (the
 # others use the run-time face, the engine or the pictures).
 echo "== cargo test --release -p draughts --no-default-features ($((SECONDS - start)) s so far)"
-cargo test --release -p draughts --no-default-features --lib \
-  --test fast_count --test game --test house_rules --test illegal_moves \
-  --test notation --test rules --test turkish
+cargo test --release -p draughts --no-default-features --lib --test core_suite
 
 for feature in egdb dxp engine dynamic svg ballots room serde arbitrary; do
   echo "== cargo check -p draughts --lib --no-default-features --features $feature ($((SECONDS - start)) s so far)"

@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests (`mod common;` in each test file).
+//! Helpers shared by the integration tests (`mod common;` in each suite).
 //! Algebraic move text and the quiet king walk come from the house-rules
 //! example, which uses them too.
 #![allow(dead_code)]
