@@ -9,7 +9,6 @@
 //! nothing changed for.
 
 use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering::Relaxed};
-use std::time::Instant;
 
 use crate::bitboard::BitSet;
 use crate::geometry::Geometry;
@@ -33,8 +32,6 @@ pub struct BuildProgress {
     pub total: usize,
     /// Positions of the slice (both sides to move).
     pub positions: u64,
-    /// Seconds the slice took.
-    pub seconds: f64,
 }
 
 /// The code of a position whose game is over on the board, for the side to
@@ -97,25 +94,18 @@ pub fn build_slice<V: Variant>(
 
     // The first pass.
     let next_chunk = AtomicUsize::new(0);
-    let seeds: Vec<Result<Seeds, EgdbError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut seeds = Seeds::default();
-                    loop {
-                        let start = next_chunk.fetch_add(CHUNK, Relaxed);
-                        if start >= total {
-                            break;
-                        }
-                        for i in start..(start + CHUNK).min(total) {
-                            state.first_look(i, db, &mut seeds)?;
-                        }
-                    }
-                    Ok(seeds)
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    let seeds: Vec<Result<Seeds, EgdbError>> = on_threads(threads, || {
+        let mut seeds = Seeds::default();
+        loop {
+            let start = next_chunk.fetch_add(CHUNK, Relaxed);
+            if start >= total {
+                break;
+            }
+            for i in start..(start + CHUNK).min(total) {
+                state.first_look(i, db, &mut seeds)?;
+            }
+        }
+        Ok(seeds)
     });
     // candidates[d]: positions that win in d unless they win sooner;
     // decided[d]: positions already holding their value at distance d.
@@ -154,27 +144,20 @@ pub fn build_slice<V: Variant>(
         let cursor = AtomicUsize::new(0);
         let current = &frontier;
         let state = &state;
-        let spread: Vec<(Vec<u64>, Vec<Vec<u64>>)> = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads)
-                .map(|_| {
-                    s.spawn(|| {
-                        let mut next = Vec::new();
-                        let mut later = Vec::new();
-                        loop {
-                            let start = cursor.fetch_add(CHUNK, Relaxed);
-                            if start >= current.len() {
-                                break;
-                            }
-                            let end = (start + CHUNK).min(current.len());
-                            for &i in &current[start..end] {
-                                state.spread(i, d as u16, db, &mut next, &mut later);
-                            }
-                        }
-                        (next, later)
-                    })
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        let spread: Vec<(Vec<u64>, Vec<Vec<u64>>)> = on_threads(threads, || {
+            let mut next = Vec::new();
+            let mut later = Vec::new();
+            loop {
+                let start = cursor.fetch_add(CHUNK, Relaxed);
+                if start >= current.len() {
+                    break;
+                }
+                let end = (start + CHUNK).min(current.len());
+                for &i in &current[start..end] {
+                    state.spread(i, d as u16, db, &mut next, &mut later);
+                }
+            }
+            (next, later)
         });
         frontier.clear();
         for (next, later) in spread {
@@ -208,6 +191,22 @@ pub fn build_slice<V: Variant>(
         out.extend_from_slice(&code.to_le_bytes());
     }
     Ok(out)
+}
+
+/// Runs `work` on `threads` threads and gathers what each returns; with one
+/// thread, on the calling thread, without starting any (so a one-thread
+/// build runs where no thread can be started, as in WebAssembly).
+fn on_threads<T: Send>(threads: usize, work: impl Fn() -> T + Sync) -> Vec<T> {
+    if threads <= 1 {
+        return vec![work()];
+    }
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads).map(|_| s.spawn(&work)).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("egdb build worker panicked"))
+            .collect()
+    })
 }
 
 /// Appends the lists of `more` to those of `into`, distance by distance.
@@ -467,7 +466,6 @@ pub fn build_all<V: Variant>(
     let slices = slices_up_to(pieces);
     let total = slices.len();
     for (k, slice) in slices.into_iter().enumerate() {
-        let start = Instant::now();
         let bytes = build_slice(slice, &db, threads)?;
         db.insert(bytes)?;
         progress(BuildProgress {
@@ -475,7 +473,6 @@ pub fn build_all<V: Variant>(
             done: k + 1,
             total,
             positions: 2 * slice.positions::<V>(),
-            seconds: start.elapsed().as_secs_f64(),
         });
     }
     Ok(db)
