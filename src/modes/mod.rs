@@ -4,3 +4,4 @@
 
 pub mod house_rules;
 pub mod mode;
+mod site_variants;

@@ -23,7 +23,7 @@ use core::str::FromStr;
 use crate::core::variant::*;
 #[cfg(feature = "dynamic")]
 use crate::dynamic::UnknownMode;
-use crate::modes::house_rules::{
+use crate::modes::site_variants::{
     English40, English50, SiteBrazilian, SiteEnglish, SiteItalian, SiteRussian, SiteSpanish,
     SiteThai,
 };
