@@ -142,7 +142,9 @@ pub(crate) struct Evaluator<V: Variant> {
     /// for the other side a score with or without it, in such endings only.
     hunter: Color,
     /// The learned pattern evaluation, when this thread's searches use it
-    /// ([`set_learned`]) and the family has weights.
+    /// ([`set_learned`]) and the family has weights (never on WebAssembly,
+    /// which carries no weights).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     learned: Option<&'static PatternWeights>,
 }
 

@@ -206,6 +206,7 @@ impl Phase {
     }
 
     #[inline]
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     fn score(
         &self,
         d: [i32; DENSE],
@@ -362,6 +363,7 @@ impl PatternWeights {
     /// The score of `pos` for White, in hundredths of a man, given the
     /// hand-set evaluation's score `hand` for White.
     #[inline]
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub(crate) fn white_score<V: Variant>(&self, pos: &Position<V>, hand: i32) -> i32 {
         let mut idx = [0u16; MAX_REGIONS];
         self.layout.indices(pos, &mut idx);
