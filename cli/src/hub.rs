@@ -580,7 +580,7 @@ fn go(game: &dyn DynGame, engine: &mut Engine, job: &Job, stop: &AtomicBool, mut
             i.nodes,
             i.time_ms as f64 / 1000.0,
             i.nps as f64 / 1e6,
-            quote(&dyn_hub_line(pos.as_ref(), &i.pv, job.notation).join(" "))
+            quote(&dyn_hub_line(pos.as_ref(), i.pv, job.notation).join(" "))
         ));
     };
     let hooks = Hooks {

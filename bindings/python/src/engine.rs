@@ -388,7 +388,7 @@ fn progress<'a>(
                         nodes: info.nodes,
                         time_ms: info.time_ms,
                         nps: info.nps,
-                        pv: py_moves(pos, &info.pv),
+                        pv: py_moves(pos, info.pv),
                     };
                     cb.call1(py, (info,)).map(drop)
                 }
