@@ -196,7 +196,7 @@ pub fn build_slice<V: Variant>(
 /// Runs `work` on `threads` threads and gathers what each returns; with one
 /// thread, on the calling thread, without starting any (so a one-thread
 /// build runs where no thread can be started, as in WebAssembly).
-fn on_threads<T: Send>(threads: usize, work: impl Fn() -> T + Sync) -> Vec<T> {
+pub(super) fn on_threads<T: Send>(threads: usize, work: impl Fn() -> T + Sync) -> Vec<T> {
     if threads <= 1 {
         return vec![work()];
     }

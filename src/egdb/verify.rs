@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::variant::Variant;
 
-use super::build::terminal_code;
+use super::build::{on_threads, terminal_code};
 use super::probe::{Egdb, Table};
 use super::{EgdbError, Slice, DRAW, LOSS, MAX_DISTANCE, UNKNOWN, WIN};
 
@@ -41,32 +41,20 @@ pub fn verify<V: Variant>(db: &Egdb<'_, V>, slice: Slice) -> Result<(), EgdbErro
     // index order, as a single thread would find it.
     let cursor = AtomicU64::new(0);
     let first_bad = AtomicU64::new(u64::MAX);
-    let errors: Vec<(u64, EgdbError)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut found = None;
-                    loop {
-                        let start = cursor.fetch_add(CHUNK, Relaxed);
-                        if start >= total || start > first_bad.load(Relaxed) {
-                            break;
-                        }
-                        let end = (start + CHUNK).min(total);
-                        if let Err(e) = verify_range(db, slice, table, start, end) {
-                            first_bad.fetch_min(start, Relaxed);
-                            found = Some((start, e));
-                            break;
-                        }
-                    }
-                    found
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .filter_map(|h| h.join().unwrap())
-            .collect()
-    });
+    let errors: Vec<(u64, EgdbError)> = on_threads(threads, || loop {
+        let start = cursor.fetch_add(CHUNK, Relaxed);
+        if start >= total || start > first_bad.load(Relaxed) {
+            return None;
+        }
+        let end = (start + CHUNK).min(total);
+        if let Err(e) = verify_range(db, slice, table, start, end) {
+            first_bad.fetch_min(start, Relaxed);
+            return Some((start, e));
+        }
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     match errors.into_iter().min_by_key(|(start, _)| *start) {
         Some((_, e)) => Err(e),
         None => Ok(()),
