@@ -523,6 +523,69 @@ fn playouts_reach_the_promised_result_antidraughts() {
     playouts::<Antidraughts>(3, 200);
 }
 
+/// Each slice built from a database holding only the slices of
+/// `Slice::reads` gives the same bytes as the build that holds every
+/// smaller slice; and every slice it reads comes earlier in
+/// `slices_up_to` (so a build in that order can load them first).
+fn reads_are_all_a_build_needs<V: Variant>(pieces: u32) {
+    let full = build_all::<V>(pieces, 1, |_| {}).unwrap();
+    let order = slices_up_to(pieces);
+    for (k, &slice) in order.iter().enumerate() {
+        let reads = slice.reads();
+        let mut db = Egdb::<V>::new();
+        for r in &reads {
+            let at = order.iter().position(|s| s == r).unwrap();
+            assert!(at < k, "{}: {r} comes after it", V::NAME);
+            db.insert(full.bytes(*r).unwrap().to_vec()).unwrap();
+        }
+        let bytes = draughts::egdb::build_slice(slice, &db, 1).unwrap();
+        assert_eq!(
+            bytes,
+            full.bytes(slice).unwrap(),
+            "{}: {slice} from its reads",
+            V::NAME
+        );
+    }
+}
+
+#[test]
+fn slice_reads_suffice_to_build_english_russian_frisian_turkish() {
+    reads_are_all_a_build_needs::<English>(3);
+    reads_are_all_a_build_needs::<Russian>(3);
+    reads_are_all_a_build_needs::<Frisian>(2);
+    reads_are_all_a_build_needs::<Turkish>(2);
+    reads_are_all_a_build_needs::<Antidraughts>(3);
+}
+
+/// Leaving out one slice of `reads` makes the build fail for some slice:
+/// the list is not padded with slices a build never needs (checked on
+/// English's 3-piece slices with a man, where each kind of read occurs).
+#[test]
+fn slice_reads_are_needed() {
+    let full = build_all::<English>(3, 1, |_| {}).unwrap();
+    let slice: Slice = "wm1wk0bm1bk1".parse().unwrap();
+    let reads = slice.reads();
+    // White's man promotes, or captures the man or the king (promoting or
+    // not); Black's man promotes; Black captures White's man. Every read
+    // where both sides keep a piece is looked up; a side left without
+    // pieces has lost, which needs no table.
+    assert_eq!(reads.len(), 10);
+    let mut needed = 0;
+    for skip in &reads {
+        let mut db = Egdb::<English>::new();
+        for r in reads.iter().filter(|r| *r != skip) {
+            db.insert(full.bytes(*r).unwrap().to_vec()).unwrap();
+        }
+        let both = skip.white_men + skip.white_kings > 0 && skip.black_men + skip.black_kings > 0;
+        let result = draughts::egdb::build_slice(slice, &db, 1);
+        if both {
+            assert_eq!(result, Err(EgdbError::MissingSlice(*skip)), "{skip}");
+            needed += 1;
+        }
+    }
+    assert_eq!(needed, 6);
+}
+
 /// A position whose slice is not loaded names the slice; so does a probe
 /// whose successors need a missing slice.
 #[test]

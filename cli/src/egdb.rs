@@ -4,6 +4,7 @@
 //! A slice's file is `<DIR>/<slice>.egdb` (`wm1wk0bm0bk1.egdb`), written to a
 //! temporary file and renamed, so a file that exists is whole: `build` skips
 //! the slices already there and can be stopped and run again.
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -30,6 +31,23 @@ enum Command {
     Probe(ProbeArgs),
     /// Check that every value in the directory follows from its successors.
     Verify(VerifyArgs),
+    /// The slices with 1 to N pieces in build order, one layer a line: the
+    /// slices of a line never read each other, so they can be built at the
+    /// same time (`build --slice`) once the lines above are built.
+    Layers(LayersArgs),
+}
+
+/// Arguments of `draughts egdb layers`.
+#[derive(clap::Args)]
+struct LayersArgs {
+    /// The most pieces on the board (both sides together).
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..=8))]
+    pieces: u32,
+}
+
+/// A slice name on the command line (`wm1wk0bm0bk1`).
+fn parse_slice(s: &str) -> Result<Slice, String> {
+    s.parse::<Slice>().map_err(|e| e.to_string())
 }
 
 /// Arguments of `draughts egdb build`.
@@ -39,8 +57,13 @@ struct BuildArgs {
     #[arg(long, short)]
     variant: VariantKind,
     /// The most pieces on the board (both sides together).
-    #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..=8))]
-    pieces: u32,
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..=8),
+          required_unless_present = "slice")]
+    pieces: Option<u32>,
+    /// Build only this slice (repeat for more), e.g. `wm2wk1bm1bk1`; the
+    /// slices it reads must be in the directory already (`egdb layers`).
+    #[arg(long, value_parser = parse_slice, conflicts_with = "pieces")]
+    slice: Vec<Slice>,
     /// Directory of the slice files (created if needed); `egdb-<variant>`
     /// when omitted.
     #[arg(long)]
@@ -81,6 +104,14 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         Command::Build(a) => a.variant.visit(Build(a)),
         Command::Probe(a) => a.variant.visit(Probe(a)),
         Command::Verify(a) => a.variant.visit(Verify(a)),
+        Command::Layers(a) => {
+            let slices = slices_up_to(a.pieces);
+            for chunk in slices.chunk_by(|x, y| (x.pieces(), x.men()) == (y.pieces(), y.men())) {
+                let names: Vec<String> = chunk.iter().map(|s| s.name()).collect();
+                outln!("{}", names.join(" "));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
@@ -89,20 +120,53 @@ fn slice_path(dir: &Path, slice: Slice) -> PathBuf {
     dir.join(format!("{slice}.egdb"))
 }
 
-/// Loads the slice files of `dir` for the slices of `wanted`, those
-/// present; a file that is not a slice of the variant is an error naming it.
-fn load<V: Variant>(dir: &Path, wanted: &[Slice]) -> Result<Egdb<'static, V>, String> {
-    if !dir.is_dir() {
-        return Err(format!("{}: no such directory", dir.display()));
+/// The slices a long build or check holds in memory: those the current
+/// step reads, loaded from their files on first use, each dropped after the
+/// last step that reads it (at 6 pieces on 8x8 the files are 10 GB; the
+/// largest slice with what it reads is about 2 GB).
+struct Window<'d, V: Variant> {
+    db: Egdb<'static, V>,
+    dir: &'d Path,
+    /// For each slice, the last step that reads it.
+    last_use: HashMap<Slice, usize>,
+}
+
+impl<'d, V: Variant> Window<'d, V> {
+    /// The window for the steps `steps` (slices in dependency order), each
+    /// reading `Slice::reads` (and itself when `reads_self`).
+    fn new(dir: &'d Path, steps: &[Slice], reads_self: bool) -> Self {
+        let mut last_use = HashMap::new();
+        for (k, slice) in steps.iter().enumerate() {
+            for r in slice.reads() {
+                last_use.insert(r, k);
+            }
+            if reads_self {
+                last_use.insert(*slice, k);
+            }
+        }
+        Window {
+            db: Egdb::new(),
+            dir,
+            last_use,
+        }
     }
-    let mut db = Egdb::<V>::new();
-    for &slice in wanted {
-        let path = slice_path(dir, slice);
+
+    /// Loads a slice's file unless it is loaded; a missing file, or one
+    /// that is not that slice of the variant, is an error naming it.
+    fn load(&mut self, slice: Slice) -> Result<(), String> {
+        if self.db.contains(slice) {
+            return Ok(());
+        }
+        let path = slice_path(self.dir, slice);
         if !path.exists() {
-            continue;
+            return Err(format!(
+                "{}: missing; slice {slice} must be built first (`draughts egdb layers` gives the order)",
+                path.display()
+            ));
         }
         let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let got = db
+        let got = self
+            .db
             .insert(bytes)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         if got != slice {
@@ -111,8 +175,29 @@ fn load<V: Variant>(dir: &Path, wanted: &[Slice]) -> Result<Egdb<'static, V>, St
                 path.display()
             ));
         }
+        Ok(())
     }
-    Ok(db)
+
+    /// Keeps the bytes of `slice`, just built at step `k`, when a later
+    /// step reads them.
+    fn keep(&mut self, slice: Slice, bytes: Vec<u8>, k: usize) -> Result<(), String> {
+        if self.last_use.get(&slice).is_some_and(|&last| last > k) {
+            self.db.insert(bytes).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// Drops every slice no step after `k` reads.
+    fn release(&mut self, k: usize) {
+        let done: Vec<Slice> = self
+            .db
+            .slices()
+            .filter(|s| self.last_use.get(s).is_none_or(|&last| last <= k))
+            .collect();
+        for s in done {
+            self.db.remove(s);
+        }
+    }
 }
 
 /// The process's peak resident memory so far in MB (`VmHWM` of
@@ -151,13 +236,28 @@ impl VariantVisitor for Build {
                 .map(|n| n.get())
                 .unwrap_or(1)
         });
-        let slices = slices_up_to(a.pieces);
-        let mut db = load::<V>(&dir, &slices)?;
+        let slices = match a.pieces {
+            Some(pieces) => slices_up_to(pieces),
+            None => {
+                if let Some(big) = a.slice.iter().find(|s| s.pieces() > 8) {
+                    return Err(format!("slice {big}: more than 8 pieces"));
+                }
+                // The named slices, in build order.
+                let most = a.slice.iter().map(|s| s.pieces()).max().unwrap_or(0);
+                let mut named = slices_up_to(most);
+                named.retain(|s| a.slice.contains(s));
+                named
+            }
+        };
+        // Slices whose file exists are kept (each is checked when it is
+        // first read). Only the slices a slice reads are loaded while it is
+        // built, and each is dropped after the last slice that reads it.
         let todo: Vec<Slice> = slices
             .iter()
             .copied()
-            .filter(|s| !db.contains(*s))
+            .filter(|s| !slice_path(&dir, *s).exists())
             .collect();
+        let mut window = Window::<V>::new(&dir, &todo, false);
         let mut left: u64 = todo.iter().map(|s| 2 * s.positions::<V>()).sum();
         let kept = slices.len() - todo.len();
         if kept > 0 {
@@ -171,12 +271,16 @@ impl VariantVisitor for Build {
         let mut built_positions = 0u64;
         for (k, slice) in todo.iter().enumerate() {
             let t = Instant::now();
-            let bytes = build_slice(*slice, &db, threads).map_err(|e| e.to_string())?;
+            for r in slice.reads() {
+                window.load(r)?;
+            }
+            let bytes = build_slice(*slice, &window.db, threads).map_err(|e| e.to_string())?;
             let path = slice_path(&dir, *slice);
             let tmp = dir.join(format!("{slice}.egdb.tmp"));
             std::fs::write(&tmp, &bytes).map_err(|e| format!("{}: {e}", tmp.display()))?;
             std::fs::rename(&tmp, &path).map_err(|e| format!("{}: {e}", path.display()))?;
-            db.insert(bytes).map_err(|e| e.to_string())?;
+            window.keep(*slice, bytes, k)?;
+            window.release(k);
             let positions = 2 * slice.positions::<V>();
             built_positions += positions;
             left -= positions;
@@ -195,7 +299,7 @@ impl VariantVisitor for Build {
             "{} slices of {} up to {} pieces in {} ({} built in {:.1} s)",
             slices.len(),
             V::NAME,
-            a.pieces,
+            slices.iter().map(|s| s.pieces()).max().unwrap_or(0),
             dir.display(),
             todo.len(),
             start.elapsed().as_secs_f64()
@@ -211,9 +315,19 @@ impl VariantVisitor for Probe {
     fn visit<V: Variant>(self) -> Self::Output {
         let a = self.0;
         let pos = Position::<V>::from_fen(&a.fen).map_err(|e| format!("bad FEN: {e}"))?;
-        let pieces = Slice::of(&pos).pieces();
-        let db = load::<V>(&a.dir, &slices_up_to(pieces))?;
-        let answer = db.probe(&pos).map_err(|e| e.to_string())?;
+        if !a.dir.is_dir() {
+            return Err(format!("{}: no such directory", a.dir.display()));
+        }
+        // The position's slice and those its moves lead to, the files
+        // there are (a missing one is named by the probe's error).
+        let slice = Slice::of(&pos);
+        let mut window = Window::<V>::new(&a.dir, &[slice], true);
+        for s in core::iter::once(slice).chain(slice.reads()) {
+            if slice_path(&a.dir, s).exists() {
+                window.load(s)?;
+            }
+        }
+        let answer = window.db.probe(&pos).map_err(|e| e.to_string())?;
         let best: Vec<String> = answer.best.iter().map(|m| m.to_string()).collect();
         outln!(
             "{} {} {}",
@@ -235,9 +349,13 @@ impl VariantVisitor for Verify {
     type Output = Result<ExitCode, String>;
     fn visit<V: Variant>(self) -> Self::Output {
         let a = self.0;
-        let all = slices_up_to(8);
-        let db = load::<V>(&a.dir, &all)?;
-        let present: Vec<Slice> = all.into_iter().filter(|s| db.contains(*s)).collect();
+        if !a.dir.is_dir() {
+            return Err(format!("{}: no such directory", a.dir.display()));
+        }
+        let present: Vec<Slice> = slices_up_to(8)
+            .into_iter()
+            .filter(|s| slice_path(&a.dir, *s).exists())
+            .collect();
         if present.is_empty() {
             return Err(format!(
                 "{}: no slice files of {} (build them with `draughts egdb build`)",
@@ -245,10 +363,20 @@ impl VariantVisitor for Verify {
                 V::NAME
             ));
         }
+        // Each slice is checked with the slices it reads loaded, and a
+        // slice is dropped after the last check that needs it.
+        let mut window = Window::<V>::new(&a.dir, &present, true);
         let mut positions = 0u64;
-        for slice in &present {
-            verify(&db, *slice).map_err(|e| e.to_string())?;
+        for (k, slice) in present.iter().enumerate() {
+            window.load(*slice)?;
+            for r in slice.reads() {
+                if present.contains(&r) {
+                    window.load(r)?;
+                }
+            }
+            verify(&window.db, *slice).map_err(|e| e.to_string())?;
             positions += 2 * slice.positions::<V>();
+            window.release(k);
         }
         outln!(
             "ok: {} slices, {positions} positions consistent",

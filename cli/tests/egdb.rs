@@ -135,3 +135,138 @@ fn egdb_probe_errors_are_one_line() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("bad FEN"), "{}", stderr(&o));
 }
+
+/// A build stopped part way (here: 2 pieces, then 3 with some 3-piece
+/// files removed) takes up where it stopped, reading the slices it needs
+/// from their files, and gives the same files as one build from nothing.
+#[test]
+fn egdb_build_resumes_from_the_files_it_finds() {
+    let base = std::env::temp_dir().join(format!("draughts-egdb-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let (whole, parts) = (base.join("whole"), base.join("parts"));
+    let build = |dir: &Path, pieces: &str| {
+        let o = draughts(&[
+            "egdb",
+            "build",
+            "--variant",
+            "russian",
+            "--pieces",
+            pieces,
+            "--out",
+            dir.to_str().unwrap(),
+            "--threads",
+            "1",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stderr(&o)
+    };
+    build(&whole, "3");
+    build(&parts, "3");
+    // Remove five 3-piece slices, as if the build had been stopped before
+    // them.
+    let gone = [
+        "wm2wk0bm1bk0",
+        "wm1wk0bm2bk0",
+        "wm0wk0bm3bk0",
+        "wm3wk0bm0bk0",
+        "wm1wk1bm1bk0",
+    ];
+    for g in gone {
+        std::fs::remove_file(parts.join(format!("{g}.egdb"))).unwrap();
+    }
+    let log = build(&parts, "3");
+    assert!(log.contains("29 of 34 slices already built, kept"), "{log}");
+    for entry in std::fs::read_dir(&whole).unwrap() {
+        let name = entry.unwrap().file_name();
+        let a = std::fs::read(whole.join(&name)).unwrap();
+        let b = std::fs::read(parts.join(&name)).unwrap();
+        assert!(a == b, "{name:?} differs");
+    }
+    // A slice file that holds another slice is refused, naming the file.
+    std::fs::copy(
+        whole.join("wm1wk0bm0bk1.egdb"),
+        parts.join("wm0wk1bm0bk1.egdb"),
+    )
+    .unwrap();
+    std::fs::remove_file(parts.join("wm1wk1bm1bk0.egdb")).unwrap();
+    let o = draughts(&[
+        "egdb",
+        "build",
+        "--variant",
+        "russian",
+        "--pieces",
+        "3",
+        "--out",
+        parts.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("holds slice wm1wk0bm0bk1, not wm0wk1bm0bk1"),
+        "{}",
+        stderr(&o)
+    );
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// `egdb layers` lists every slice once, layer by layer, and building the
+/// layers in that order one slice at a time (`build --slice`, as separate
+/// processes would) gives the files of one whole build; a slice whose
+/// reads are missing is refused, naming the missing file.
+#[test]
+fn egdb_layers_build_slice_by_slice() {
+    let base = std::env::temp_dir().join(format!("draughts-egdb-layers-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let (whole, split) = (base.join("whole"), base.join("split"));
+    let o = draughts(&[
+        "egdb",
+        "build",
+        "-v",
+        "czech",
+        "--pieces",
+        "3",
+        "--out",
+        whole.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = draughts(&["egdb", "layers", "--pieces", "3"]);
+    assert!(o.status.success());
+    let layers: Vec<Vec<String>> = stdout(&o)
+        .lines()
+        .map(|l| l.split(' ').map(str::to_string).collect())
+        .collect();
+    // Layers by pieces and men: 1 piece 0/1 men; 2 pieces 0/1/2; 3 pieces 0-3.
+    assert_eq!(layers.len(), 2 + 3 + 4);
+    let names: Vec<&String> = layers.iter().flatten().collect();
+    assert_eq!(names.len(), 34);
+    let build_slice = |name: &str| {
+        draughts(&[
+            "egdb",
+            "build",
+            "-v",
+            "czech",
+            "--out",
+            split.to_str().unwrap(),
+            "--slice",
+            name,
+        ])
+    };
+    // A 3-piece slice before its reads: refused, nothing written.
+    let o = build_slice("wm1wk1bm1bk0");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("must be built first"), "{}", stderr(&o));
+    assert!(!split.join("wm1wk1bm1bk0.egdb").exists());
+    for layer in &layers {
+        for name in layer {
+            let o = build_slice(name);
+            assert!(o.status.success(), "{name}: {}", stderr(&o));
+        }
+    }
+    for name in names {
+        let file = format!("{name}.egdb");
+        assert!(
+            std::fs::read(whole.join(&file)).unwrap() == std::fs::read(split.join(&file)).unwrap(),
+            "{file} differs"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -192,6 +192,65 @@ impl Slice {
         V::RULES.king_move_limit.is_some() && self.men() > 0
     }
 
+    /// The other slices one move can lead to, in the order of
+    /// [`slices_up_to`]: those [`build_slice`] reads (with this slice
+    /// itself, which it builds). A move by either side captures any number
+    /// of the other side's men and kings, and may promote one of its own
+    /// men; nothing else changes a slice. The list covers every variant, so
+    /// it may hold a slice that a given variant's moves never reach.
+    ///
+    /// A build that must not hold every smaller slice in memory loads these
+    /// before building the slice and drops a slice once no slice left to
+    /// build reads it.
+    ///
+    /// ```
+    /// use draughts::egdb::Slice;
+    /// let s: Slice = "wm1wk0bm0bk1".parse().unwrap();
+    /// let names: Vec<String> = s.reads().iter().map(|r| r.name()).collect();
+    /// // White captures the king, or promotes (with or without capturing);
+    /// // Black captures the man.
+    /// assert_eq!(names, ["wm0wk0bm0bk1", "wm0wk1bm0bk0", "wm1wk0bm0bk0", "wm0wk1bm0bk1"]);
+    /// ```
+    pub fn reads(self) -> Vec<Slice> {
+        // One side's men and kings after the other side's move: any subset
+        // count of each kind.
+        fn after_capture(men: u8, kings: u8) -> impl Iterator<Item = (u8, u8)> {
+            (0..=men).flat_map(move |m| (0..=kings).map(move |k| (m, k)))
+        }
+        // The mover's men and kings after its move: the same, or one man
+        // promoted.
+        fn mover(men: u8, kings: u8) -> impl Iterator<Item = (u8, u8)> {
+            let promoted = (men > 0).then(|| (men - 1, kings + 1));
+            core::iter::once((men, kings)).chain(promoted)
+        }
+        // White's moves; Black's are White's in the colour-flipped slice.
+        let white_moves = |s: Slice| {
+            mover(s.white_men, s.white_kings).flat_map(move |(wm, wk)| {
+                after_capture(s.black_men, s.black_kings).map(move |(bm, bk)| Slice {
+                    white_men: wm,
+                    white_kings: wk,
+                    black_men: bm,
+                    black_kings: bk,
+                })
+            })
+        };
+        let flip = |s: Slice| Slice {
+            white_men: s.black_men,
+            white_kings: s.black_kings,
+            black_men: s.white_men,
+            black_kings: s.white_kings,
+        };
+        let mut out: Vec<Slice> = white_moves(self)
+            .chain(white_moves(flip(self)).map(flip))
+            .collect();
+        out.retain(|&r| r != self && r.pieces() > 0);
+        // slices_up_to's order: total pieces, total men, then the loops'
+        // order (White's men, White's kings).
+        out.sort_by_key(|r| (r.pieces(), r.men(), r.white_men, r.white_kings));
+        out.dedup();
+        out
+    }
+
     /// The slice's name, as in file names: `wm1wk0bm0bk1` for a white man
     /// against a black king.
     pub fn name(self) -> String {

@@ -144,6 +144,23 @@ impl<'a, V: Variant> Egdb<'a, V> {
         Ok(slice)
     }
 
+    /// Drops a loaded slice and hands back its bytes (`None` when it was
+    /// not loaded): a long build frees the slices no later slice reads
+    /// ([`Slice::reads`]).
+    ///
+    /// ```
+    /// use draughts::egdb::{build_all, Slice};
+    /// use draughts::English;
+    /// let mut db = build_all::<English>(2, 1, |_| {}).unwrap();
+    /// let kk: Slice = "wm0wk1bm0bk1".parse().unwrap();
+    /// let bytes = db.remove(kk).unwrap();
+    /// assert!(!db.contains(kk));
+    /// assert_eq!(db.insert(bytes).unwrap(), kk);
+    /// ```
+    pub fn remove(&mut self, slice: Slice) -> Option<Cow<'a, [u8]>> {
+        self.tables.remove(&slice).map(|t| t.data)
+    }
+
     /// True when the slice is loaded.
     pub fn contains(&self, slice: Slice) -> bool {
         self.tables.contains_key(&slice)
