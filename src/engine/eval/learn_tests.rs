@@ -155,11 +155,15 @@ fn the_learned_score_of_the_start_is_the_middle_game_sum() {
 }
 
 /// The embedded International weights load, and only a thread that asks
-/// for them gets them; English has none.
+/// for them gets them; Russian's weights serve its family (Brazilian shares
+/// the board); Turkish has none.
 #[test]
 fn set_learned_switches_this_threads_searches_to_the_learned_weights() {
     assert!(has_learned::<International>());
-    assert!(!has_learned::<English>());
+    assert!(has_learned::<crate::Russian>());
+    assert!(has_learned::<crate::Brazilian>());
+    assert!(has_learned::<English>());
+    assert!(!has_learned::<crate::Turkish>());
     std::thread::spawn(|| {
         assert!(Evaluator::<International>::new(Color::White)
             .learned
@@ -168,7 +172,9 @@ fn set_learned_switches_this_threads_searches_to_the_learned_weights() {
         assert!(Evaluator::<International>::new(Color::White)
             .learned
             .is_some());
-        assert!(Evaluator::<English>::new(Color::White).learned.is_none());
+        assert!(Evaluator::<crate::Turkish>::new(Color::White)
+            .learned
+            .is_none());
         // Another thread is not switched.
         std::thread::spawn(|| {
             assert!(Evaluator::<International>::new(Color::White)

@@ -204,6 +204,11 @@ mod embedded {
     fn file(family: Family) -> Option<&'static [u8]> {
         match family {
             Family::Board10x10 => Some(include_bytes!("../../../data/eval/international.bin")),
+            // Fitted to Russian self-play; the family's other variants
+            // (Brazilian, Pool, Spanish, Czech, Thai) share the board.
+            Family::FlyingKings8x8 => Some(include_bytes!("../../../data/eval/russian.bin")),
+            // Fitted to English self-play; Italian shares the board.
+            Family::ShortKings8x8 => Some(include_bytes!("../../../data/eval/english.bin")),
             _ => None,
         }
     }
@@ -233,16 +238,21 @@ mod embedded {
 
     /// The parsed weights of `V`'s family (read once per family).
     pub(super) fn weights<V: Variant>() -> Option<&'static PatternWeights> {
-        static INTERNATIONAL: OnceLock<Option<PatternWeights>> = OnceLock::new();
+        if cfg!(target_arch = "wasm32") {
+            // None embedded, none read: the pattern code is left out.
+            return None;
+        }
+        // One cell per family (Killer is the last).
+        const FAMILIES: usize = Family::Killer as usize + 1;
+        static CELLS: [OnceLock<Option<PatternWeights>>; FAMILIES] =
+            [const { OnceLock::new() }; FAMILIES];
         let family = Family::of::<V>();
-        let cell = match family {
-            Family::Board10x10 => &INTERNATIONAL,
-            _ => return None,
-        };
-        cell.get_or_init(|| {
-            from_env::<V>().unwrap_or_else(|| PatternWeights::from_bytes::<V>(file(family)?).ok())
-        })
-        .as_ref()
+        CELLS[family as usize]
+            .get_or_init(|| {
+                from_env::<V>()
+                    .unwrap_or_else(|| PatternWeights::from_bytes::<V>(file(family)?).ok())
+            })
+            .as_ref()
     }
 }
 
