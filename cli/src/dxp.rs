@@ -77,6 +77,10 @@ pub struct Args {
     /// (`draughts egdb build --variant international`).
     #[arg(long)]
     egdb: Option<std::path::PathBuf>,
+    /// Search with the learned pattern evaluation (International's
+    /// weights, `data/eval/international.bin`) instead of the hand-set one.
+    #[arg(long)]
+    learned: bool,
 }
 
 /// What our side plays with, from `draughts dxp` or `draughts match --dxp`.
@@ -495,6 +499,8 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         name: args.name.clone(),
         egdb: crate::egdb::load_option::<International>(args.egdb.as_deref())?,
     };
+    // Every search runs on this thread.
+    draughts::engine::eval::set_learned(args.learned);
     if let Some(port) = args.listen {
         let listener = TcpListener::bind(("127.0.0.1", port))
             .map_err(|e| format!("cannot listen on port {port}: {e}"))?;

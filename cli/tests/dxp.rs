@@ -9,11 +9,16 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-/// A follower on a free port, and that port.
+/// A follower at level easy on a free port, and that port.
 fn listen(extra: &[&str]) -> (Child, u16) {
+    listen_as(&[&["--level", "easy"], extra].concat())
+}
+
+/// A follower with these arguments on a free port, and that port.
+fn listen_as(args: &[&str]) -> (Child, u16) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
-        .args(["dxp", "--listen", "0", "--level", "easy"])
-        .args(extra)
+        .args(["dxp", "--listen", "0"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -253,4 +258,51 @@ fn match_dxp_plays_a_level_against_a_follower() {
         "{err}"
     );
     assert!(!pdn.exists());
+}
+
+/// The follower's answers, at `hard` with a fixed node budget, in the first
+/// positions of the two-move ballot (each sent as a game's starting
+/// position, the follower to move), each game then ended.
+fn answers(extra: &[&str]) -> Vec<String> {
+    let (mut follower, port) =
+        listen_as(&[&["--level", "hard", "--nodes", "3000", "--once"], extra].concat());
+    let mut c = Client::connect(port);
+    let mut moves = Vec::new();
+    for opening in draughts::ballots::international_two_move().iter().take(12) {
+        let pos = *opening.typed::<International>().unwrap().position();
+        c.send(&Message::GameRequest(GameRequest {
+            version: 1,
+            name: "test".into(),
+            follower: pos.turn(),
+            minutes: 0,
+            moves: 0,
+            position: Some(pos),
+        }));
+        assert!(matches!(c.receive(), Message::GameAccept(a) if a.code == AcceptCode::Accepted));
+        let Message::Move(m) = c.receive() else {
+            panic!("a move")
+        };
+        moves.push(m.find(&pos).expect("a legal move").to_string());
+        c.send(&Message::parse("E00").unwrap());
+        assert!(matches!(c.receive(), Message::GameEnd(_)));
+    }
+    c.send(&Message::parse("E01").unwrap());
+    assert!(follower.wait().unwrap().success());
+    moves
+}
+
+/// `--learned` reaches the follower's search: at the same node budget its
+/// moves differ from the hand-set evaluation's in some of the positions,
+/// while two hand-set runs choose the same moves.
+#[test]
+fn dxp_learned_searches_with_the_learned_evaluation() {
+    let hand = answers(&[]);
+    assert_eq!(
+        hand,
+        answers(&[]),
+        "a fixed node budget plays the same moves"
+    );
+    let learned = answers(&["--learned"]);
+    let differ = hand.iter().zip(&learned).filter(|(a, b)| a != b).count();
+    assert!(differ > 0, "{hand:?} {learned:?}");
 }
