@@ -81,6 +81,10 @@ pub struct Args {
     /// weights, `data/eval/international.bin`) instead of the hand-set one.
     #[arg(long)]
     learned: bool,
+    /// `--connect`: append every game to this PDN file as it ends (created
+    /// if missing), with both programs' names and the result.
+    #[arg(long, requires = "connect")]
+    pdn: Option<std::path::PathBuf>,
 }
 
 /// What our side plays with, from `draughts dxp` or `draughts match --dxp`.
@@ -105,6 +109,8 @@ pub struct Config {
     pub name: String,
     /// The endgame database our engine searches with.
     pub egdb: Option<draughts::egdb::SharedEgdb>,
+    /// The file every game the initiator plays is appended to.
+    pub pdn: Option<std::path::PathBuf>,
 }
 
 /// Our side of one game.
@@ -390,7 +396,7 @@ fn initiate(
     player: &mut Player,
     ours: Color,
     last: bool,
-) -> std::io::Result<Option<Result3>> {
+) -> std::io::Result<Option<(Result3, String)>> {
     let request = GameRequest {
         version: VERSION,
         name: args.name.clone(),
@@ -400,7 +406,7 @@ fn initiate(
         position: None,
     };
     link.send(&Message::GameRequest(request))?;
-    loop {
+    let opponent = loop {
         match link.receive()? {
             None => return Err(closed()),
             Some(Ok(Message::GameAccept(a))) => {
@@ -408,12 +414,12 @@ fn initiate(
                     eprintln!("dxp: {} declined the game ({:?})", a.name, a.code);
                     return Ok(None);
                 }
-                break;
+                break a.name;
             }
             Some(Ok(Message::Chat(text))) => eprintln!("dxp chat: {text}"),
             Some(other) => eprintln!("dxp: waiting for GAMEACC, ignored {other:?}"),
         }
-    }
+    };
     player.start(None, ours, args.minutes, args.moves);
     let stop = last;
     let mut claimed: Option<EndReason> = None;
@@ -467,7 +473,7 @@ fn initiate(
     }
     // The game's own outcome decides; a game ended early by the follower
     // counts as it says (giving up, a draw), or a draw when it gives no reason.
-    Ok(Some(match player.game.outcome() {
+    let result = match player.game.outcome() {
         Some(Outcome::Win { winner, .. }) if winner == ours => Result3::Win,
         Some(Outcome::Win { .. }) => Result3::Loss,
         Some(Outcome::Draw { .. }) => Result3::Draw,
@@ -476,7 +482,50 @@ fn initiate(
             Some(EndReason::SenderWins) => Result3::Loss,
             _ => Result3::Draw,
         },
-    }))
+    };
+    Ok(Some((result, opponent)))
+}
+
+/// Appends one game the initiator played to the `--pdn` file: the two
+/// programs' names, and where the board gives no result, the one the game
+/// ended with over DXP.
+fn append_pdn(
+    path: &std::path::Path,
+    args: &Config,
+    player: &Player,
+    round: u32,
+    result: &Result3,
+    opponent: &str,
+) -> Result<(), String> {
+    let ours = player.ours;
+    let (white, black) = if ours == Color::White {
+        (args.name.as_str(), opponent)
+    } else {
+        (opponent, args.name.as_str())
+    };
+    let round = round.to_string();
+    let mut tags = vec![
+        ("Event", "draughts dxp"),
+        ("Round", round.as_str()),
+        ("White", white),
+        ("Black", black),
+    ];
+    if player.game.outcome().is_none() {
+        let ours_won = matches!(result, Result3::Win);
+        let score = match result {
+            Result3::Draw => "1-1",
+            _ if ours_won == (ours == Color::White) => "2-0",
+            _ => "0-2",
+        };
+        tags.extend([("Result", score), ("Termination", "ended over DXP")]);
+    }
+    let text = draughts::pdn::write_pdn(&player.game, &tags);
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("--pdn {}: {e}", path.display()))?;
+    writeln!(f, "{text}").map_err(|e| format!("--pdn {}: {e}", path.display()))
 }
 
 fn closed() -> std::io::Error {
@@ -498,6 +547,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         max_plies: args.max_plies,
         name: args.name.clone(),
         egdb: crate::egdb::load_option::<International>(args.egdb.as_deref())?,
+        pdn: args.pdn.clone(),
     };
     // Every search runs on this thread.
     draughts::engine::eval::set_learned(args.learned);
@@ -553,13 +603,16 @@ pub fn connect(target: &str, args: &Config) -> Result<ExitCode, String> {
             Color::Black
         };
         let last = g + 1 == args.games;
-        match initiate(&mut link, args, &mut player, ours, last)
-            .map_err(|e| format!("game {}: {e}", g + 1))?
-        {
-            Some(Result3::Win) => wins += 1,
-            Some(Result3::Draw) => draws += 1,
-            Some(Result3::Loss) => losses += 1,
+        let played = initiate(&mut link, args, &mut player, ours, last)
+            .map_err(|e| format!("game {}: {e}", g + 1))?;
+        match &played {
+            Some((Result3::Win, _)) => wins += 1,
+            Some((Result3::Draw, _)) => draws += 1,
+            Some((Result3::Loss, _)) => losses += 1,
             None => declined += 1,
+        }
+        if let (Some(path), Some((result, opponent))) = (&args.pdn, &played) {
+            append_pdn(path, args, &player, g + 1, result, opponent)?;
         }
         println!(
             "game {} ({}): {} plies, {}",

@@ -393,6 +393,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             max_plies: args.max_plies,
             name: "draughts".into(),
             egdb: crate::egdb::load_option::<draughts::International>(args.egdb.as_deref())?,
+            pdn: None,
         };
         return crate::dxp::connect(target, &config);
     }

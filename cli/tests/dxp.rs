@@ -54,8 +54,10 @@ fn run_ok(args: &[&str]) -> String {
 
 #[test]
 fn two_programs_play_whole_games_over_loopback() {
-    let (mut follower, port) = listen(&["--once"]);
+    let (mut follower, port) = listen(&["--once", "--name", "the follower"]);
     let target = format!("127.0.0.1:{port}");
+    let pdn = std::env::temp_dir().join(format!("draughts-dxp-games-{}.pdn", std::process::id()));
+    let _ = std::fs::remove_file(&pdn);
     let text = run_ok(&[
         "dxp",
         "--connect",
@@ -64,6 +66,8 @@ fn two_programs_play_whole_games_over_loopback() {
         "2",
         "--level",
         "easy",
+        "--pdn",
+        pdn.to_str().unwrap(),
     ]);
     let tally = text.lines().last().unwrap();
     let field = |name: &str| -> u32 {
@@ -96,6 +100,35 @@ fn two_programs_play_whole_games_over_loopback() {
     }
     // The follower served the one connection and exited cleanly.
     assert!(follower.wait().unwrap().success());
+    // `--pdn` holds both games, as played, with both programs' names in
+    // the colours they had.
+    let written = std::fs::read_to_string(&pdn).unwrap();
+    std::fs::remove_file(&pdn).unwrap();
+    let games = draughts::pdn::read_games(&written, None);
+    let records = draughts::pdn::parse_pdn(&written);
+    assert_eq!(games.len(), 2);
+    for (k, (game, line)) in games.iter().zip(text.lines()).enumerate() {
+        let game = game.as_ref().expect("the PDN replays");
+        let record = records[k].as_ref().unwrap();
+        let plies: usize = line
+            .split(": ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(game.moves().len(), plies, "{line}");
+        let (white, black) = if k == 0 {
+            ("draughts", "the follower")
+        } else {
+            ("the follower", "draughts")
+        };
+        assert_eq!(record.tag("White"), Some(white));
+        assert_eq!(record.tag("Black"), Some(black));
+        assert!(record.result.is_some(), "{written}");
+    }
 }
 
 /// A raw DXP client: sends text messages, reads the follower's answers.
