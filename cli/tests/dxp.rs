@@ -37,6 +37,13 @@ fn listen_as(args: &[&str]) -> (Child, u16) {
     (child, port)
 }
 
+/// The plies of a game line of the initiator (`game 1 (we play White): 85
+/// plies, ...`).
+fn plies_of(line: &str) -> usize {
+    let after = line.split(": ").nth(1).unwrap_or_else(|| panic!("{line}"));
+    after.split(' ').next().unwrap().parse().expect(line)
+}
+
 /// Runs `draughts ARGS` to its end, asserts it succeeded, returns stdout.
 fn run_ok(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
@@ -87,15 +94,7 @@ fn two_programs_play_whole_games_over_loopback() {
     assert_eq!(field("declined="), 0);
     // Each game was played to its end on the board or to the ply limit.
     for line in text.lines().take(2) {
-        let plies: usize = line
-            .split(": ")
-            .nth(1)
-            .unwrap()
-            .split(' ')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
+        let plies = plies_of(line);
         assert!(plies > 10, "{line}");
     }
     // The follower served the one connection and exited cleanly.
@@ -110,15 +109,7 @@ fn two_programs_play_whole_games_over_loopback() {
     for (k, (game, line)) in games.iter().zip(text.lines()).enumerate() {
         let game = game.as_ref().expect("the PDN replays");
         let record = records[k].as_ref().unwrap();
-        let plies: usize = line
-            .split(": ")
-            .nth(1)
-            .unwrap()
-            .split(' ')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
+        let plies = plies_of(line);
         assert_eq!(game.moves().len(), plies, "{line}");
         let (white, black) = if k == 0 {
             ("draughts", "the follower")

@@ -144,8 +144,8 @@ fn egdb_build_resumes_from_the_files_it_finds() {
     let base = std::env::temp_dir().join(format!("draughts-egdb-resume-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&base);
     let (whole, parts) = (base.join("whole"), base.join("parts"));
-    let build = |dir: &Path, pieces: &str| {
-        let o = draughts(&[
+    let run_build = |dir: &Path, pieces: &str| {
+        draughts(&[
             "egdb",
             "build",
             "--variant",
@@ -156,7 +156,10 @@ fn egdb_build_resumes_from_the_files_it_finds() {
             dir.to_str().unwrap(),
             "--threads",
             "1",
-        ]);
+        ])
+    };
+    let build = |dir: &Path, pieces: &str| {
+        let o = run_build(dir, pieces);
         assert!(o.status.success(), "{}", stderr(&o));
         stderr(&o)
     };
@@ -189,16 +192,7 @@ fn egdb_build_resumes_from_the_files_it_finds() {
     )
     .unwrap();
     std::fs::remove_file(parts.join("wm1wk1bm1bk0.egdb")).unwrap();
-    let o = draughts(&[
-        "egdb",
-        "build",
-        "--variant",
-        "russian",
-        "--pieces",
-        "3",
-        "--out",
-        parts.to_str().unwrap(),
-    ]);
+    let o = run_build(&parts, "3");
     assert!(!o.status.success());
     assert!(
         stderr(&o).contains("holds slice wm1wk0bm0bk1, not wm0wk1bm0bk1"),
