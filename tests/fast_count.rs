@@ -9,11 +9,15 @@
 //! captures, mid-capture promotion and the precedence rules come up often;
 //! the same with kings crowned back to men (the double-jump count of issue 21
 //! applies only when men capture men), and for Frisian, Frysk! and a
-//! Frisian with free choice among captures on positions dense with pieces.
+//! Frisian with free choice among captures on positions dense with pieces;
+//! the same for the variants whose captured pieces leave the board at once
+//! and whose men count like the Frisian family's (Turkish, Turkish with free
+//! choice among captures, Turkish with men capturing backward and
+//! International with captured pieces removed at once).
 
 use draughts::{
-    perft_in, Board10x10, Frisian, Frysk, MoveMode, Position, Rules, SquareSet, Variant,
-    VariantKind, VariantVisitor,
+    perft_in, Board10x10, Board8x8Orthogonal, Frisian, Frysk, International, MoveMode, Position,
+    Removal, Rules, SquareSet, Turkish, Variant, VariantKind, VariantVisitor,
 };
 use proptest::prelude::*;
 
@@ -148,5 +152,63 @@ proptest! {
         Agree(&src, which).visit::<Frisian>().map_err(TestCaseError::fail)?;
         Agree(&src, which).visit::<Frysk>().map_err(TestCaseError::fail)?;
         Agree(&src, which).visit::<FrisianFreeChoice>().map_err(TestCaseError::fail)?;
+    }
+}
+
+/// Turkish with free choice among captures: every complete sequence counts.
+#[derive(Clone, Copy, Debug, Default)]
+struct TurkishFreeChoice;
+
+impl Variant for TurkishFreeChoice {
+    type Board = Board8x8Orthogonal;
+    const NAME: &'static str = "turkish-free-choice";
+    const RULES: Rules = Rules {
+        precedence: &[],
+        ..Turkish::RULES
+    };
+}
+
+/// Turkish whose men capture backward too (four directions).
+#[derive(Clone, Copy, Debug, Default)]
+struct TurkishBackward;
+
+impl Variant for TurkishBackward {
+    type Board = Board8x8Orthogonal;
+    const NAME: &'static str = "turkish-backward";
+    const RULES: Rules = Rules {
+        men_capture_backward: true,
+        ..Turkish::RULES
+    };
+}
+
+/// International with captured pieces removed at once (a square captured
+/// over may be landed on again in the same move).
+#[derive(Clone, Copy, Debug, Default)]
+struct InternationalImmediate;
+
+impl Variant for InternationalImmediate {
+    type Board = Board10x10;
+    const NAME: &'static str = "international-immediate";
+    const RULES: Rules = Rules {
+        removal: Removal::Immediate,
+        ..International::RULES
+    };
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+    /// Captured pieces removed at once, men that go on as men on the far
+    /// row: the men's count of the Frisian family (bitboards for two jumps,
+    /// the walk for a third) on positions rich in captures, with kings, with
+    /// the opponent's kings crowned back to men and with no kings.
+    #[test]
+    fn immediate_removal_fast_counts_agree_on_capture_rich_positions(
+        src in dense_strategy(),
+        which in prop_oneof![Just(Uncrown::None), Just(Uncrown::Opponent), Just(Uncrown::All)],
+    ) {
+        Agree(&src, which).visit::<Turkish>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<TurkishFreeChoice>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<TurkishBackward>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<InternationalImmediate>().map_err(TestCaseError::fail)?;
     }
 }

@@ -320,6 +320,76 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
     /// once ([`man_landings`]), the piece jumped half-way to each. Records
     /// every complete sequence exactly as [`CaptureGen::extend`] does;
     /// returns false when no jump is possible from `cur`.
+    #[inline]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn man_jumps(
+        &mut self,
+        cur: u32,
+        targets: Bits<V>,
+        empty: Bits<V>,
+        captured: Bits<V>,
+        king_seq: u32,
+        len: usize,
+    ) -> bool {
+        if len >= MAX_JUMPS {
+            return false;
+        }
+        let lands = man_landings::<V>(self.turn, cur, targets, empty);
+        if lands.is_zero() {
+            return false;
+        }
+        self.man_jumps_from(cur, lands, targets, empty, captured, king_seq, len);
+        true
+    }
+
+    /// [`CaptureGen::man_jumps`] with the man's landings `lands` (not empty,
+    /// and `len < MAX_JUMPS`) worked out. Each landing's own landings are
+    /// worked out here, before a call: most landings end the sequence, and
+    /// only the sequences that go on pay for a call (as `MenCount::walk_from`
+    /// in count.rs).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[allow(clippy::too_many_arguments)]
+    fn man_jumps_from(
+        &mut self,
+        cur: u32,
+        mut lands: Bits<V>,
+        targets: Bits<V>,
+        empty: Bits<V>,
+        captured: Bits<V>,
+        king_seq: u32,
+        len: usize,
+    ) {
+        while !lands.is_zero() {
+            let to = lands.lowest();
+            lands ^= Bits::<V>::bit(to);
+            let Some((over, seq, ncapt, on_far)) = self.man_land(cur, to, captured, king_seq, len)
+            else {
+                continue;
+            };
+            let next_empty = match V::RULES.removal {
+                Removal::EndOfMove => empty,
+                Removal::Immediate => empty | over,
+            };
+            let next_targets = targets & !over;
+            // The landings from `to`, as `man_jumps` would find them.
+            let on = if len + 1 >= MAX_JUMPS {
+                Bits::<V>::ZERO
+            } else {
+                man_landings::<V>(self.turn, to, next_targets, next_empty)
+            };
+            if on.is_zero() {
+                self.record(len + 1, ncapt, seq, on_far);
+            } else {
+                self.man_jumps_from(to, on, next_targets, next_empty, ncapt, seq, len + 1);
+            }
+        }
+    }
+
+    /// [`CaptureGen::man_jumps`] in WebAssembly: a call per landing, which
+    /// finds that landing's own landings. The search of the native build
+    /// ([`CaptureGen::man_jumps_from`]) made the package about 1 KB larger
+    /// gzipped (docs/speed.md).
+    #[cfg(target_arch = "wasm32")]
     fn man_jumps(
         &mut self,
         cur: u32,
@@ -336,37 +406,59 @@ impl<V: Variant, S: Sink<V>> CaptureGen<'_, V, S> {
         let any = !lands.is_zero();
         while !lands.is_zero() {
             let to = lands.lowest();
-            let land = Bits::<V>::bit(to);
-            lands ^= land;
-            let over = Bits::<V>::bit((cur + to) / 2);
-            let seq = self.seq(king_seq, over, len);
-            let ncapt = captured | over;
-            self.path[len] = Square(to as u8);
-            let on_far = !(land & self.far).is_zero();
-            match V::RULES.promotion {
-                MidCapturePromotion::EndsMove if on_far => {
-                    self.record(len + 1, ncapt, seq, true);
-                }
-                MidCapturePromotion::PromotesAndContinues if on_far => {
-                    // Crowned: the king's search goes on. It needs no last
-                    // direction (only `no_reverse_jump` reads it, and
-                    // `man_jumps_pays` leaves those variants out).
-                    if !self.extend(land, true, true, ncapt, seq, len + 1, NO_DIR, false) {
-                        self.record(len + 1, ncapt, seq, true);
-                    }
-                }
-                _ => {
-                    let next_empty = match V::RULES.removal {
-                        Removal::EndOfMove => empty,
-                        Removal::Immediate => empty | over,
-                    };
-                    if !self.man_jumps(to, targets & !over, next_empty, ncapt, seq, len + 1) {
-                        self.record(len + 1, ncapt, seq, on_far);
-                    }
-                }
+            lands ^= Bits::<V>::bit(to);
+            let Some((over, seq, ncapt, on_far)) = self.man_land(cur, to, captured, king_seq, len)
+            else {
+                continue;
+            };
+            let next_empty = match V::RULES.removal {
+                Removal::EndOfMove => empty,
+                Removal::Immediate => empty | over,
+            };
+            if !self.man_jumps(to, targets & !over, next_empty, ncapt, seq, len + 1) {
+                self.record(len + 1, ncapt, seq, on_far);
             }
         }
         any
+    }
+
+    /// The jump of the man on bit `cur` to bit `to` (the piece taken
+    /// half-way), the `len + 1`-th of its sequence: written to the path;
+    /// where it crowns, recorded or searched on as a king's capture
+    /// (`None`); else, for the man's search to go on from `to`, the piece
+    /// taken, the king-order mask, the pieces captured and whether `to` is
+    /// on the far row.
+    #[inline(always)]
+    fn man_land(
+        &mut self,
+        cur: u32,
+        to: u32,
+        captured: Bits<V>,
+        king_seq: u32,
+        len: usize,
+    ) -> Option<(Bits<V>, u32, Bits<V>, bool)> {
+        let land = Bits::<V>::bit(to);
+        let over = Bits::<V>::bit((cur + to) / 2);
+        let seq = self.seq(king_seq, over, len);
+        let ncapt = captured | over;
+        self.path[len] = Square(to as u8);
+        let on_far = !(land & self.far).is_zero();
+        match V::RULES.promotion {
+            MidCapturePromotion::EndsMove if on_far => {
+                self.record(len + 1, ncapt, seq, true);
+                None
+            }
+            MidCapturePromotion::PromotesAndContinues if on_far => {
+                // Crowned: the king's search goes on. It needs no last
+                // direction (only `no_reverse_jump` reads it, and
+                // `man_jumps_pays` leaves those variants out).
+                if !self.extend(land, true, true, ncapt, seq, len + 1, NO_DIR, false) {
+                    self.record(len + 1, ncapt, seq, true);
+                }
+                None
+            }
+            _ => Some((over, seq, ncapt, on_far)),
+        }
     }
 
     /// The jumps from `at` in direction `d`, each extended as far as it goes;

@@ -1,5 +1,5 @@
 //! Bulk counting for perft: [`Position::count`], steps with popcounts, the
-//! men's captures of the Frisian family with bitboards, and the sinks that
+//! men's captures of the Frisian family and Turkish with bitboards, and the sinks that
 //! count or keep capture results without paths.
 
 use smallvec::SmallVec;
@@ -14,7 +14,7 @@ use crate::geometry::{Dir, Geometry};
 use crate::moves::MoveMode;
 use crate::position::Position;
 use crate::squares::Bits;
-use crate::variant::{Color, KingRange, MidCapturePromotion, Variant};
+use crate::variant::{Color, KingRange, MidCapturePromotion, Removal, Variant};
 
 /// How many of the eight sets `x` hold each square, as four bit planes
 /// (bit `k` of the number in plane `k`): a carry-save adder tree.
@@ -77,7 +77,7 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    /// [`Position::count`] in the Frisian family ([`men_count_applies`])
+    /// [`Position::count`] in the Frisian family and Turkish ([`men_count_applies`])
     /// without kings on the board (most positions): the men's jump starts
     /// are worked out once, for the test for a capture and for the single
     /// jumps, which are counted here; only when a man may jump twice is a
@@ -115,7 +115,7 @@ impl<V: Variant> Position<V> {
         (singles, land_any)
     }
 
-    /// [`Position::count`] in the Frisian family ([`men_count_applies`])
+    /// [`Position::count`] in the Frisian family and Turkish ([`men_count_applies`])
     /// when the men of `men` capture and no king can: single jumps are
     /// counted here, double jumps and longer by
     /// [`Position::count_men_captures`]. Out of line, like
@@ -231,6 +231,29 @@ impl<V: Variant> Position<V> {
     /// (tested conservatively, see [`Position::third_jump_men`]) are the men
     /// that may make it searched ([`MenCount`]), keeping the best length and
     /// a count and no move list.
+    ///
+    /// Where captured pieces leave the board at once (`Removal::Immediate`,
+    /// Turkish) this holds too. The first jump, from `s` over `o = s + d` to
+    /// `l = s + 2d`, empties only two squares that `can` sees occupied: the
+    /// start `s` and the piece taken `o`. No second jump lands on either: a
+    /// jump from `l` lands on `l + 2e`, which is `s` only for `e = -d`, back
+    /// over `o`, which is no longer there to be jumped (and `can` says no,
+    /// as `s` is occupied now); and `l + 2e = o = l - d` would need
+    /// `2e = -d`, one direction twice as long as another, which no board
+    /// has (Frisian's orthogonal directions are √2 times as long as its
+    /// diagonal ones). Nor does a second jump pass over `s` (`l + e = s`
+    /// would need `e = -2d`). So the pieces a second jump may take and the
+    /// squares it may land on are those of the position before the move,
+    /// and `can[e]` counts exactly the second jumps. The third-jump test
+    /// stays a superset too: a third jump, from `l2 = l + 2e` to `l2 + 2f`,
+    /// never lands on the second piece taken, `l + e` (`2f = -e`), nor on
+    /// `o` (`2f = -d - 2e`: in rows and columns, a diagonal `d` moves one
+    /// of each, so `-d - 2e` moves an odd number and `2f` an even one; the
+    /// same holds for the orthogonal board's directions; and with a
+    /// Frisian orthogonal `d`, two rows or two columns, none of the sums
+    /// `-d - 2e` is twice a direction). So the squares a third jump may
+    /// land on are the position's empty ones and the men's starts, as the
+    /// test counts them, and pieces taken only drop out of its targets.
     #[inline(always)]
     fn count_men_captures(
         &self,
@@ -532,11 +555,17 @@ impl<V: Variant> MenCount<V> {
             let over = Bits::<V>::bit((cur + to) / 2);
             let ncapt = captured | over;
             let next = targets & !over;
+            // Where captured pieces leave the board at once, the square of
+            // the piece just taken may be landed on again.
+            let next_empty = match V::RULES.removal {
+                Removal::EndOfMove => empty,
+                Removal::Immediate => empty | over,
+            };
             // Most landings end the sequence: test that here, so that only
             // the sequences that go on pay for a call.
-            let on = man_landings::<V>(self.turn, to, next, empty);
+            let on = man_landings::<V>(self.turn, to, next, next_empty);
             if !on.is_zero() {
-                self.walk_from(to, on, next, empty, ncapt, len + 1);
+                self.walk_from(to, on, next, next_empty, ncapt, len + 1);
             } else {
                 self.complete(len + 1, to, ncapt);
             }

@@ -150,16 +150,25 @@ pub(super) const fn man_jumps_pays<V: Variant>() -> bool {
 }
 
 /// True when [`Position::count`] counts the men's captures with bitboards
-/// ([`Position::count_men_first`]): the Frisian family (men capture in all
-/// eight directions), captured pieces stay on the board until the move ends
-/// and a man on the far row goes on capturing as a man.
+/// ([`Position::count_men_first`]), where the men's captures are searched
+/// with `CaptureGen::man_jumps` and a man on the far row goes on capturing
+/// as a man: the Frisian family (men capture in all eight directions and
+/// captured pieces stay on the board until the move ends), and where
+/// captured pieces leave the board at once (Turkish; the count frees their
+/// squares at once, see `count.rs`).
+///
+/// Not for `Removal::Immediate` in WebAssembly: there perft speed matters
+/// less than the package's size, and the count's copies for those modes
+/// cost about 2 KB gzipped (docs/speed.md).
 #[inline(always)]
 pub(super) const fn men_count_applies<V: Variant>() -> bool {
-    V::RULES.orthogonal_captures
-        && V::RULES.men_capture_backward
+    let removal = match V::RULES.removal {
+        Removal::EndOfMove => V::RULES.orthogonal_captures && V::RULES.men_capture_backward,
+        Removal::Immediate => !cfg!(target_arch = "wasm32"),
+    };
+    removal
         && man_jumps_pays::<V>()
         && matches!(V::RULES.promotion, MidCapturePromotion::ContinuesAsMan)
-        && matches!(V::RULES.removal, Removal::EndOfMove)
 }
 
 /// True when a precedence rule makes the longest captures of men the only
