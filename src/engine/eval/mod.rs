@@ -231,7 +231,9 @@ mod embedded {
         )
     }
 
+    // The native signature, so both builds call it alike.
     #[cfg(target_arch = "wasm32")]
+    #[allow(clippy::extra_unused_type_parameters)]
     fn from_env<V: Variant>() -> Option<Option<PatternWeights>> {
         None
     }
