@@ -181,20 +181,59 @@ impl Player {
         self.game.position().turn() == self.ours
     }
 
-    /// Our message on our turn: a move, or the game's end when it is over.
-    fn turn(&mut self) -> Message {
-        if let Some(outcome) = self.game.outcome() {
-            self.ending = true;
-            let reason = match outcome {
-                Outcome::Win { winner, .. } if winner == self.ours => EndReason::SenderWins,
-                Outcome::Win { .. } => EndReason::SenderLoses,
-                Outcome::Draw { .. } => EndReason::Draw,
-            };
-            return Message::GameEnd(GameEnd {
-                reason,
-                stop: false,
-            });
+    /// The GAMEEND that claims the game's end by our rules, once it is
+    /// over (the other program may not know a rule that ended it, such as a
+    /// count-rule draw); `None` while it goes on.
+    fn end(&mut self, stop: bool) -> Option<Message> {
+        let outcome = self.game.outcome()?;
+        self.ending = true;
+        let reason = match outcome {
+            Outcome::Win { winner, .. } if winner == self.ours => EndReason::SenderWins,
+            Outcome::Win { .. } => EndReason::SenderLoses,
+            Outcome::Draw { .. } => EndReason::Draw,
+        };
+        Some(Message::GameEnd(GameEnd { reason, stop }))
+    }
+
+    /// Our turn on the link: our move, followed by the game's end when that
+    /// move ended it; or the game's end alone when it is over already.
+    fn play_turn(&mut self, link: &mut Link, stop: bool) -> std::io::Result<()> {
+        if let Some(end) = self.end(stop) {
+            return link.send(&end);
         }
+        let m = Message::Move(self.turn());
+        link.send(&m)?;
+        if let Some(end) = self.end(stop) {
+            link.send(&end)?;
+        }
+        Ok(())
+    }
+
+    /// The other program's move: played, then our turn; a move we cannot
+    /// play (not legal, or the game is over by our rules) ends the game.
+    fn answer(&mut self, link: &mut Link, m: &MoveMessage, stop: bool) -> std::io::Result<()> {
+        let played = m
+            .find(self.game.position())
+            .map_err(|e| e.to_string())
+            .and_then(|mv| self.game.play(&mv).map_err(|e| e.to_string()));
+        match played {
+            Ok(()) => self.play_turn(link, stop),
+            Err(e) => {
+                eprintln!("dxp: {e}; the game ends");
+                if let Some(end) = self.end(stop) {
+                    return link.send(&end);
+                }
+                self.ending = true;
+                link.send(&Message::GameEnd(GameEnd {
+                    reason: EndReason::Unspecified,
+                    stop,
+                }))
+            }
+        }
+    }
+
+    /// Our move, searched on our clock (the game is not over).
+    fn turn(&mut self) -> MoveMessage {
         let started = Instant::now();
         let speed = self.clock_speed;
         let clock = move || (started.elapsed().as_millis() as u64).saturating_mul(speed);
@@ -221,7 +260,7 @@ impl Player {
             eprintln!("dxp time: used={used}");
         }
         let seconds = u16::try_from(used / 1000).unwrap_or(9999);
-        Message::Move(MoveMessage::from_move(&mv, seconds))
+        MoveMessage::from_move(&mv, seconds)
     }
 
     /// The level's search limits for our next move: on the game's clock
@@ -326,8 +365,7 @@ fn follow(link: &mut Link, args: &Config) -> std::io::Result<()> {
                 playing = true;
                 link.send(&accept(args, AcceptCode::Accepted))?;
                 if player.our_turn() {
-                    let m = player.turn();
-                    link.send(&m)?;
+                    player.play_turn(link, false)?;
                 }
             }
             Message::Move(m) => {
@@ -335,21 +373,7 @@ fn follow(link: &mut Link, args: &Config) -> std::io::Result<()> {
                     eprintln!("dxp: a move out of turn ignored: {m}");
                     continue;
                 }
-                match m.find(player.game.position()) {
-                    Ok(mv) => {
-                        player.game.play(&mv).expect("found among the legal moves");
-                        let reply = player.turn();
-                        link.send(&reply)?;
-                    }
-                    Err(e) => {
-                        eprintln!("dxp: {e}");
-                        player.ending = true;
-                        link.send(&Message::GameEnd(GameEnd {
-                            reason: EndReason::Unspecified,
-                            stop: false,
-                        }))?;
-                    }
-                }
+                player.answer(link, &m, false)?;
             }
             Message::GameEnd(end) => {
                 if playing && !player.ending {
@@ -424,8 +448,7 @@ fn initiate(
     let stop = last;
     let mut claimed: Option<EndReason> = None;
     if player.our_turn() {
-        let m = player.turn();
-        link.send(&m)?;
+        player.play_turn(link, stop)?;
     }
     loop {
         if player.game.moves().len() >= args.max_plies && !player.ending && player.our_turn() {
@@ -438,21 +461,7 @@ fn initiate(
         match link.receive()? {
             None => return Err(closed()),
             Some(Ok(Message::Move(m))) if !player.our_turn() && !player.ending => {
-                match m.find(player.game.position()) {
-                    Ok(mv) => {
-                        player.game.play(&mv).expect("a legal move");
-                        let reply = player.turn();
-                        link.send(&reply)?;
-                    }
-                    Err(e) => {
-                        eprintln!("dxp: {e}; the game ends");
-                        player.ending = true;
-                        link.send(&Message::GameEnd(GameEnd {
-                            reason: EndReason::Unspecified,
-                            stop,
-                        }))?;
-                    }
-                }
+                player.answer(link, &m, stop)?;
             }
             Some(Ok(Message::GameEnd(end))) => {
                 if !player.ending {

@@ -330,3 +330,72 @@ fn dxp_learned_searches_with_the_learned_evaluation() {
     let differ = hand.iter().zip(&learned).filter(|(a, b)| a != b).count();
     assert!(differ > 0, "{hand:?} {learned:?}");
 }
+
+/// A game that a draw rule ends with the follower's own move (the lone
+/// king's fifth move against two kings): the follower sends the move, then
+/// claims the draw; a move sent after that is not played, and the follower
+/// goes on to the next game.
+#[test]
+fn the_follower_claims_a_rule_draw_after_its_own_move() {
+    let (mut follower, port) = listen_as(&["--level", "hard", "--nodes", "2000"]);
+    let mut c = Client::connect(port);
+    let start = Position::<International>::from_fen("W:WK46,K50:BK3").unwrap();
+    c.send(&Message::GameRequest(GameRequest {
+        version: 1,
+        name: "test".into(),
+        follower: Color::Black,
+        minutes: 0,
+        moves: 0,
+        position: Some(start),
+    }));
+    assert!(matches!(c.receive(), Message::GameAccept(a) if a.code == AcceptCode::Accepted));
+    let mut game = draughts::Game::from_position(start);
+    let end = loop {
+        // Ours (White): the first move that leaves Black no capture.
+        let pos = *game.position();
+        let mv = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| !pos.play(m).legal_moves().iter().any(|r| r.is_capture()))
+            .expect("a safe move");
+        c.send(&Message::Move(MoveMessage::from_move(&mv, 0)));
+        game.play(&mv).unwrap();
+        match c.receive() {
+            Message::Move(m) => {
+                let mv = m.find(game.position()).expect("a legal answer");
+                game.play(&mv).unwrap();
+            }
+            other => panic!("the follower's move, not {other:?}"),
+        }
+        if game.outcome().is_some() {
+            let Message::GameEnd(end) = c.receive() else {
+                panic!("a GAMEEND after the move that ended the game")
+            };
+            break end;
+        }
+    };
+    assert_eq!(end.reason, draughts::dxp::EndReason::Draw);
+    assert!(
+        matches!(game.outcome(), Some(draughts::Outcome::Draw { .. })),
+        "{:?}",
+        game.outcome()
+    );
+    // A move sent after the end is not played (the follower does not stop),
+    // and the next game starts.
+    let late = game.position().legal_moves()[0].clone();
+    c.send(&Message::Move(MoveMessage::from_move(&late, 0)));
+    c.send(&Message::parse("E00").unwrap());
+    c.send(&request(1, Color::White));
+    assert!(matches!(c.receive(), Message::GameAccept(a) if a.code == AcceptCode::Accepted));
+    assert!(matches!(c.receive(), Message::Move(_)));
+    follower.kill().unwrap();
+    let mut err = String::new();
+    follower
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains("a move out of turn ignored"), "{err}");
+}
