@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The WebAssembly package and the game page: installs what a fresh machine
-# lacks (Debian's wasm-capable Rust toolchain when rustup has no wasm32
-# target, Chromium, wasm-bindgen-cli at the Cargo.lock version, the page's
+# lacks (Debian's wasm-capable Rust toolchain, which builds the package on
+# every machine, Chromium, wasm-bindgen-cli at the Cargo.lock version, the page's
 # npm packages from package-lock.json), builds the package with
 # bindings/wasm/build.sh, then runs the wasm crate's Rust unit tests, the
 # package's Node tests (with TypeScript, from its package-lock.json, for the
@@ -18,13 +18,16 @@ start=$SECONDS
 
 need=()
 command -v chromium >/dev/null || need+=(chromium)
-if ! { command -v rustup >/dev/null && rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; }; then
-  # rust-web-llvm provides rust-lld, the wasm linker: rustc-web only
-  # recommends it, and these installs take no recommends.
-  for p in rustc-web cargo-web rust-web-src rust-web-llvm lld-22; do
-    dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
-  done
-fi
+# The package is built by Debian's toolchain on every machine, whether or
+# not rustup has the wasm32 target: that route rebuilds the standard library
+# for size (-Zbuild-std), and the size goal below is measured on it (rustup's
+# prebuilt standard library makes the package about 16 KB larger gzipped).
+# rust-web-llvm provides rust-lld, the wasm linker: rustc-web only
+# recommends it, and these installs take no recommends.
+for p in rustc-web cargo-web rust-web-src rust-web-llvm lld-22; do
+  dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+done
+export DRAUGHTS_WASM_ROUTE=debian
 if [ ${#need[@]} -gt 0 ]; then
   echo "== apt-get install ${need[*]}"
   apt-get update -qq

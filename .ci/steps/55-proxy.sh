@@ -26,7 +26,7 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 nginx=$(command -v nginx || echo /usr/sbin/nginx)
 
-[ -f web/pkg/draughts_bg.wasm ] || bash bindings/wasm/build.sh
+[ -f web/pkg/draughts_bg.wasm ] || DRAUGHTS_WASM_ROUTE=debian bash bindings/wasm/build.sh
 # The binary as 50-server.sh's test build made it (a no-op after that step);
 # it embeds the page, so it is built after the package.
 echo "== cargo test --release -p draughts-server --no-run ($((SECONDS - start)) s so far)"

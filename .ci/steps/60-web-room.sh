@@ -16,7 +16,7 @@ if ! command -v chromium >/dev/null; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
 fi
-[ -f web/pkg/draughts_bg.wasm ] || bash bindings/wasm/build.sh
+[ -f web/pkg/draughts_bg.wasm ] || DRAUGHTS_WASM_ROUTE=debian bash bindings/wasm/build.sh
 [ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund --loglevel=error)
 
 # The binary as 50-server.sh's `cargo test --release -p draughts-server`
