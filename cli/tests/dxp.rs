@@ -44,6 +44,20 @@ fn plies_of(line: &str) -> usize {
     after.split(' ').next().unwrap().parse().expect(line)
 }
 
+/// Stops a follower and returns what it wrote on stderr.
+fn stop(follower: &mut Child) -> String {
+    follower.kill().unwrap();
+    follower.wait().unwrap();
+    let mut err = String::new();
+    follower
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    err
+}
+
 /// Runs `draughts ARGS` to its end, asserts it succeeded, returns stdout.
 fn run_ok(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_draughts"))
@@ -235,15 +249,7 @@ fn the_follower_answers_bad_messages_as_the_protocol_says() {
         .find(&Position::<International>::start())
         .expect("a legal first move");
     let _ = pos;
-    follower.kill().unwrap();
-    follower.wait().unwrap();
-    let mut err = String::new();
-    follower
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    let err = stop(&mut follower);
     assert!(
         err.contains("connection closed in the middle of a message"),
         "{err}"
@@ -388,14 +394,7 @@ fn the_follower_claims_a_rule_draw_after_its_own_move() {
     c.send(&request(1, Color::White));
     assert!(matches!(c.receive(), Message::GameAccept(a) if a.code == AcceptCode::Accepted));
     assert!(matches!(c.receive(), Message::Move(_)));
-    follower.kill().unwrap();
-    let mut err = String::new();
-    follower
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    let err = stop(&mut follower);
     assert!(!err.contains("panicked"), "{err}");
     assert!(err.contains("a move out of turn ignored"), "{err}");
 }
