@@ -220,14 +220,12 @@ impl Player {
             Ok(()) => self.play_turn(link, stop),
             Err(e) => {
                 eprintln!("dxp: {e}; the game ends");
-                if let Some(end) = self.end(stop) {
-                    return link.send(&end);
-                }
-                self.ending = true;
-                link.send(&Message::GameEnd(GameEnd {
+                let end = self.end(stop).unwrap_or(Message::GameEnd(GameEnd {
                     reason: EndReason::Unspecified,
                     stop,
-                }))
+                }));
+                self.ending = true;
+                link.send(&end)
             }
         }
     }
@@ -520,10 +518,13 @@ fn append_pdn(
         ("Black", black),
     ];
     if player.game.outcome().is_none() {
-        let ours_won = matches!(result, Result3::Win);
+        let white_won = matches!(
+            (result, ours),
+            (Result3::Win, Color::White) | (Result3::Loss, Color::Black)
+        );
         let score = match result {
             Result3::Draw => "1-1",
-            _ if ours_won == (ours == Color::White) => "2-0",
+            _ if white_won => "2-0",
             _ => "0-2",
         };
         tags.extend([("Result", score), ("Termination", "ended over DXP")]);
