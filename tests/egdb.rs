@@ -657,3 +657,87 @@ fn unused_variants() {
         Brazilian, Canadian, Czech, Frisian, Frysk, Killer, Pool, Spanish, Thai,
     );
 }
+
+/// Every slice compressed and read back: the same bytes, and a database of
+/// the compressed slices answers every position as the plain one (and, when
+/// `check`, passes verify).
+fn compressed_answers_as_plain<V: Variant>(pieces: u32, check: bool) -> (usize, usize) {
+    use draughts::egdb::{compress, decompress};
+    let plain = build_all::<V>(pieces, 2, |_| {}).unwrap();
+    let mut packed = Egdb::<V>::new();
+    let (mut plain_bytes, mut packed_bytes) = (0, 0);
+    for slice in slices_up_to(pieces) {
+        let bytes = plain.bytes(slice).unwrap();
+        let small = compress(bytes).unwrap();
+        assert_eq!(decompress(&small).unwrap(), bytes, "{} {slice}", V::NAME);
+        assert_eq!(decompress(bytes).unwrap(), bytes);
+        plain_bytes += bytes.len();
+        packed_bytes += small.len();
+        assert_eq!(packed.insert(small).unwrap(), slice);
+    }
+    for pos in every_position::<V>(pieces) {
+        assert_eq!(
+            packed.get(&pos),
+            plain.get(&pos),
+            "{} {}",
+            V::NAME,
+            pos.to_fen()
+        );
+    }
+    for slice in slices_up_to(pieces).into_iter().filter(|_| check) {
+        verify(&packed, slice).unwrap();
+    }
+    (plain_bytes, packed_bytes)
+}
+
+/// Every position of a slice, both sides to move.
+fn every_position_of<V: Variant>(slice: Slice) -> Vec<Position<V>> {
+    every_position::<V>(slice.pieces())
+        .into_iter()
+        .filter(|p| Slice::of(p) == slice)
+        .collect()
+}
+
+#[test]
+fn compressed_slices_answer_as_plain_ones() {
+    let (a, b) = compressed_answers_as_plain::<English>(3, true);
+    assert!(b * 3 < a, "English 1-3: {a} bytes plain, {b} compressed");
+    compressed_answers_as_plain::<Russian>(3, false);
+    compressed_answers_as_plain::<Antidraughts>(2, false);
+    compressed_answers_as_plain::<Turkish>(2, false);
+    compressed_answers_as_plain::<International>(2, false);
+    compressed_answers_as_plain::<Frisian>(2, false);
+}
+
+/// Damaged compressed bytes: every truncation and many single-byte changes
+/// are refused or read without a panic, and a refused insert changes
+/// nothing.
+#[test]
+fn damaged_compressed_slices_never_panic() {
+    use draughts::egdb::{compress, decompress};
+    let plain = build_all::<English>(2, 1, |_| {}).unwrap();
+    let slice: Slice = "wm1wk0bm0bk1".parse().unwrap();
+    let small = compress(plain.bytes(slice).unwrap()).unwrap();
+    let probes = every_position_of::<English>(slice);
+    let mut db = Egdb::<English>::new();
+    for cut in 0..small.len() {
+        assert!(db.insert(&small[..cut]).is_err(), "cut at {cut}");
+        assert!(decompress(&small[..cut]).is_err());
+    }
+    assert_eq!(db.slices().count(), 0);
+    let mut rng = Lcg(7);
+    for _ in 0..2000 {
+        let mut bytes = small.clone();
+        let at = rng.next() as usize % bytes.len();
+        bytes[at] ^= 1 << (rng.next() % 8);
+        let _ = decompress(&bytes);
+        let mut db = Egdb::<English>::new();
+        if db.insert(bytes).is_ok() {
+            for pos in &probes {
+                let _ = db.get(pos);
+            }
+        }
+    }
+    // A plain slice is not compressed twice; a compressed one is no plain one.
+    assert!(compress(&small).is_err());
+}

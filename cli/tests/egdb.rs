@@ -264,3 +264,82 @@ fn egdb_layers_build_slice_by_slice() {
     }
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// `egdb compress` rewrites a built directory in the compressed form,
+/// byte for byte what `build --compress` writes; probe and verify read it
+/// and answer as before; a second compress changes nothing.
+#[test]
+fn egdb_compress_and_build_compressed_agree() {
+    let base = std::env::temp_dir().join(format!("draughts-egdb-z-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let (plain, packed) = (base.join("plain"), base.join("packed"));
+    let (p, z) = (plain.to_str().unwrap(), packed.to_str().unwrap());
+    for (dir, extra) in [(p, None), (z, Some("--compress"))] {
+        let mut args = vec![
+            "egdb",
+            "build",
+            "--variant",
+            "english",
+            "--pieces",
+            "3",
+            "--out",
+            dir,
+        ];
+        args.extend(extra);
+        let o = draughts(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let fens = [
+        "W:WK1,K2:BK32",
+        "W:WK4:BK29",
+        "B:WK1:BK32",
+        "W:WK14:BK9,K32",
+        "B:W9,K14:BK32",
+    ];
+    let before: Vec<String> = fens.iter().map(|f| stdout(&probe(&plain, f))).collect();
+    let size = |dir: &Path| -> u64 {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().metadata().unwrap().len())
+            .sum()
+    };
+    let plain_size = size(&plain);
+    let o = draughts(&["egdb", "compress", "--variant", "english", "--dir", p]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("34 slices (34 compressed now)"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        size(&plain) * 3 < plain_size,
+        "{} -> {}",
+        plain_size,
+        size(&plain)
+    );
+    for e in std::fs::read_dir(&plain).unwrap() {
+        let path = e.unwrap().path();
+        let other = packed.join(path.file_name().unwrap());
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            std::fs::read(&other).unwrap(),
+            "{path:?}"
+        );
+    }
+    let after: Vec<String> = fens.iter().map(|f| stdout(&probe(&plain, f))).collect();
+    assert_eq!(before, after);
+    assert!(before[1].starts_with("win 11"), "{}", before[1]);
+    let o = draughts(&["egdb", "verify", "--variant", "english", "--dir", z]);
+    assert!(stdout(&o).starts_with("ok: 34 slices"), "{}", stderr(&o));
+    let o = draughts(&["egdb", "compress", "--variant", "english", "--dir", p]);
+    assert!(
+        stdout(&o).starts_with("34 slices (0 compressed now)"),
+        "{}",
+        stdout(&o)
+    );
+    // Russian is refused before anything is written.
+    let o = draughts(&["egdb", "compress", "--variant", "russian", "--dir", z]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("english"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&base);
+}

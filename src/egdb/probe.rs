@@ -8,6 +8,7 @@ use crate::position::Position;
 use crate::variant::Variant;
 
 use super::index::{Layout, Squares};
+use super::pack::{Packed, PACKED_VERSION};
 use super::{EgdbError, Entry, Slice, Value, UNKNOWN};
 
 pub(crate) const HEADER: usize = 32;
@@ -21,11 +22,16 @@ pub(crate) struct Table<'a> {
     pub(crate) layout: Layout,
     pub(crate) data: Cow<'a, [u8]>,
     pub(crate) max_distance: u16,
+    /// The decoding tables of a compressed slice (format version 2).
+    pub(crate) packed: Option<Packed>,
 }
 
 impl Table<'_> {
     #[inline]
     pub(crate) fn raw(&self, index: u64) -> u16 {
+        if let Some(p) = &self.packed {
+            return p.raw(&self.data, index);
+        }
         let at = HEADER + 2 * index as usize;
         u16::from_le_bytes([self.data[at], self.data[at + 1]])
     }
@@ -92,18 +98,19 @@ impl<'a, V: Variant> Egdb<'a, V> {
         }
     }
 
-    /// Adds one slice from its bytes (borrowed or owned) and returns which
-    /// slice it is; a slice already present is replaced. Bytes of another
-    /// variant, or not of this format, are refused and nothing changes.
+    /// Adds one slice from its bytes (borrowed or owned), plain or
+    /// [compressed](super::compress), and returns which slice it is; a slice
+    /// already present is replaced. Bytes of another variant, or not of
+    /// this format, are refused and nothing changes.
     pub fn insert(&mut self, bytes: impl Into<Cow<'a, [u8]>>) -> Result<Slice, EgdbError> {
         let data: Cow<'a, [u8]> = bytes.into();
         let bad = |m: &str| EgdbError::BadData(m.to_string());
         if data.len() < HEADER || &data[..4] != MAGIC {
             return Err(bad("the header is missing"));
         }
-        if data[4] != VERSION {
+        if data[4] != VERSION && data[4] != PACKED_VERSION {
             return Err(bad(&format!(
-                "format version {} (expected {VERSION})",
+                "format version {} (expected {VERSION}, or {PACKED_VERSION} compressed)",
                 data[4]
             )));
         }
@@ -125,13 +132,18 @@ impl<'a, V: Variant> Egdb<'a, V> {
             return Err(EgdbError::TooBig(slice));
         }
         let layout = Layout::new(&self.squares, slice);
-        let expected = HEADER as u64 + 4 * layout.size();
-        if data.len() as u64 != expected {
-            return Err(bad(&format!(
-                "slice {slice} should be {expected} bytes, not {}",
-                data.len()
-            )));
-        }
+        let packed = if data[4] == PACKED_VERSION {
+            Some(Packed::read(&data, Some(2 * layout.size()))?)
+        } else {
+            let expected = HEADER as u64 + 4 * layout.size();
+            if data.len() as u64 != expected {
+                return Err(bad(&format!(
+                    "slice {slice} should be {expected} bytes, not {}",
+                    data.len()
+                )));
+            }
+            None
+        };
         let max_distance = u16::from_le_bytes([data[6], data[7]]);
         self.tables.insert(
             slice,
@@ -139,6 +151,7 @@ impl<'a, V: Variant> Egdb<'a, V> {
                 layout,
                 data,
                 max_distance,
+                packed,
             },
         );
         Ok(slice)
