@@ -283,11 +283,11 @@ struct Row {
     target: f32,
 }
 
-fn logistic(x: f32) -> f32 {
+pub(crate) fn logistic(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
-fn cross_entropy(p: f32, t: f32) -> f64 {
+pub(crate) fn cross_entropy(p: f32, t: f32) -> f64 {
     let p = p.clamp(1e-6, 1.0 - 1e-6);
     -(f64::from(t) * f64::from(p).ln() + f64::from(1.0 - t) * f64::from(1.0 - p).ln())
 }
@@ -423,7 +423,13 @@ pub fn fit<V: Variant>(
         }
     }
     let w = best.map_or(w, |(_, w)| w);
-    let mid = Phase::from_logistic(&w[..per_phase], nd, w[0]);
-    let end = Phase::from_logistic(&w[per_phase..], nd, w[0]);
+    // Hundredths of a man: a logistic unit is `score_scale` of them, the
+    // squash of the search's scores in the targets. (Scaling by the fitted
+    // weight of the hand-set score instead, as the first files were, blows
+    // up when that weight comes out near zero: in Frisian the men, kings
+    // and patterns took over the material and every weight saturated.)
+    let unit = 100.0 / opts.score_scale.max(1.0);
+    let mid = Phase::from_logistic(&w[..per_phase], nd, unit);
+    let end = Phase::from_logistic(&w[per_phase..], nd, unit);
     (PatternWeights::new(layout, mid, end), losses)
 }
