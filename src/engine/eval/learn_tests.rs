@@ -159,14 +159,16 @@ fn the_learned_score_of_the_start_is_the_middle_game_sum() {
 
 /// The embedded International weights load, and only a thread that asks
 /// for them gets them; Russian's weights serve its family (Brazilian shares
-/// the board); Turkish has none.
+/// the board), Frisian's serve Frysk!; Antidraughts has none.
 #[test]
 fn set_learned_switches_this_threads_searches_to_the_learned_weights() {
     assert!(has_learned::<International>());
     assert!(has_learned::<crate::Russian>());
     assert!(has_learned::<crate::Brazilian>());
     assert!(has_learned::<English>());
-    assert!(!has_learned::<crate::Turkish>());
+    assert!(has_learned::<crate::Turkish>());
+    assert!(has_learned::<crate::Frysk>());
+    assert!(!has_learned::<crate::Antidraughts>());
     std::thread::spawn(|| {
         assert!(Evaluator::<International>::new(Color::White)
             .learned
@@ -175,7 +177,7 @@ fn set_learned_switches_this_threads_searches_to_the_learned_weights() {
         assert!(Evaluator::<International>::new(Color::White)
             .learned
             .is_some());
-        assert!(Evaluator::<crate::Turkish>::new(Color::White)
+        assert!(Evaluator::<crate::Antidraughts>::new(Color::White)
             .learned
             .is_none());
         // Another thread is not switched.

@@ -209,6 +209,9 @@ mod embedded {
             Family::FlyingKings8x8 => Some(include_bytes!("../../../data/eval/russian.bin")),
             // Fitted to English self-play; Italian shares the board.
             Family::ShortKings8x8 => Some(include_bytes!("../../../data/eval/english.bin")),
+            // Fitted to Frisian self-play; Frysk! shares the board.
+            Family::Frisian => Some(include_bytes!("../../../data/eval/frisian.bin")),
+            Family::Orthogonal => Some(include_bytes!("../../../data/eval/turkish.bin")),
             _ => None,
         }
     }
