@@ -365,6 +365,11 @@ pub struct Entry {
     pub distance: u16,
 }
 
+/// The bytes of a slice's header (both formats).
+pub(crate) const HEADER: usize = 32;
+/// The format version of plain slices (compressed ones: `pack`'s).
+pub(crate) const VERSION: u8 = 1;
+
 pub(crate) const DRAW: u16 = 0;
 pub(crate) const WIN: u16 = 0x4000;
 pub(crate) const LOSS: u16 = 0x8000;

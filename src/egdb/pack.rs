@@ -6,8 +6,7 @@
 //! differs with the side to move: the order-0 entropy of Russian's 1- to
 //! 5-piece slices, one code table per side to move, is 2.4 bits a position.
 
-use super::probe::{HEADER, VERSION};
-use super::{EgdbError, MAX_DISTANCE, UNKNOWN};
+use super::{EgdbError, HEADER, MAX_DISTANCE, UNKNOWN, VERSION};
 
 /// Version byte of compressed slices.
 pub(crate) const PACKED_VERSION: u8 = 2;

@@ -9,11 +9,9 @@ use crate::variant::Variant;
 
 use super::index::{Layout, Squares};
 use super::pack::{Packed, PACKED_VERSION};
-use super::{EgdbError, Entry, Slice, Value, UNKNOWN};
+use super::{EgdbError, Entry, Slice, Value, HEADER, UNKNOWN, VERSION};
 
-pub(crate) const HEADER: usize = 32;
 pub(crate) const MAGIC: &[u8; 4] = b"DEGB";
-pub(crate) const VERSION: u8 = 1;
 pub(crate) const NAME_BYTES: usize = 19;
 
 /// One loaded slice.
