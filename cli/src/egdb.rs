@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use draughts::egdb::{build_slice, compress, decompress, slices_up_to, verify, Egdb, Slice};
+use draughts::egdb::{
+    build_slice, compress, decompress, is_compressed, slices_up_to, verify, Egdb, Slice,
+};
 use draughts::{Position, Variant, VariantKind, VariantVisitor};
 
 use crate::common::outln;
@@ -185,7 +187,11 @@ impl<'d, V: Variant> Window<'d, V> {
         let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         // Builds and checks read every slice many times: a compressed
         // file is held in its plain form.
-        let bytes = decompress(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let bytes = if is_compressed(&bytes) {
+            decompress(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
+        } else {
+            bytes
+        };
         let got = self
             .db
             .insert(bytes)
@@ -376,13 +382,12 @@ impl VariantVisitor for Compress {
                 .insert(&bytes[..])
                 .map_err(|e| format!("{}: {e}", path.display()))?;
             before += bytes.len() as u64;
-            let plain = decompress(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-            if plain.len() != bytes.len() {
+            if is_compressed(&bytes) {
                 after += bytes.len() as u64;
-                continue; // compressed already
+                continue;
             }
-            let small = compress(&plain).map_err(|e| format!("{}: {e}", path.display()))?;
-            if decompress(&small).ok().as_deref() != Some(&plain[..]) {
+            let small = compress(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            if decompress(&small).ok().as_deref() != Some(&bytes[..]) {
                 return Err(format!(
                     "{}: the compressed form does not read back",
                     path.display()

@@ -100,7 +100,7 @@ use core::fmt;
 
 pub use build::{build_all, build_slice, BuildProgress};
 pub use dynamic::{AnyEgdb, AnyProbe, AnyProbeError};
-pub use pack::{compress, decompress};
+pub use pack::{compress, decompress, is_compressed};
 pub use probe::{Egdb, Probe, SharedEgdb};
 pub use verify::verify;
 
@@ -367,6 +367,8 @@ pub struct Entry {
 
 /// The bytes of a slice's header (both formats).
 pub(crate) const HEADER: usize = 32;
+/// The first bytes of every slice.
+pub(crate) const MAGIC: &[u8; 4] = b"DEGB";
 /// The format version of plain slices (compressed ones: `pack`'s).
 pub(crate) const VERSION: u8 = 1;
 

@@ -6,7 +6,7 @@
 //! differs with the side to move: the order-0 entropy of Russian's 1- to
 //! 5-piece slices, one code table per side to move, is 2.4 bits a position.
 
-use super::{EgdbError, HEADER, MAX_DISTANCE, UNKNOWN, VERSION};
+use super::{EgdbError, HEADER, MAGIC, MAX_DISTANCE, UNKNOWN, VERSION};
 
 /// Version byte of compressed slices.
 pub(crate) const PACKED_VERSION: u8 = 2;
@@ -111,18 +111,6 @@ fn canonical(lens: &[u8]) -> Vec<u32> {
             code.reverse_bits() >> (32 - l as u32)
         })
         .collect()
-}
-
-/// Bytes of a compressed slice: the header's and the parts' fields, the
-/// offsets and the stream.
-struct Writer {
-    out: Vec<u8>,
-}
-
-impl Writer {
-    fn put(&mut self, b: &[u8]) {
-        self.out.extend_from_slice(b);
-    }
 }
 
 /// One part's code: its codes in canonical order with their lengths, and
@@ -238,29 +226,37 @@ pub fn compress(plain: &[u8]) -> Result<Vec<u8>, EgdbError> {
     }
     offsets.push(stream.len() as u64);
 
-    let mut w = Writer {
-        out: Vec::with_capacity(HEADER + 64 + 8 * offsets.len() + stream.len()),
-    };
-    w.put(&plain[..HEADER]);
-    w.out[4] = PACKED_VERSION;
-    w.put(&BLOCK.to_le_bytes());
-    w.put(&[parts.len() as u8, 0, 0, 0]);
+    let mut out = Vec::with_capacity(HEADER + 64 + 8 * offsets.len() + stream.len());
+    out.extend_from_slice(&plain[..HEADER]);
+    out[4] = PACKED_VERSION;
+    out.extend_from_slice(&BLOCK.to_le_bytes());
+    out.extend_from_slice(&[parts.len() as u8, 0, 0, 0]);
     for (part, code) in parts.iter().zip(&tables) {
-        w.put(&(part.len() as u64).to_le_bytes());
-        w.put(&(code.order.len() as u16).to_le_bytes());
-        w.put(&[code.order.last().map_or(1, |&(l, _)| l), 0]);
-        for &(_, s) in &code.order {
-            w.put(&s.to_le_bytes());
-        }
-        for &(l, _) in &code.order {
-            w.put(&[l]);
-        }
+        out.extend_from_slice(&(part.len() as u64).to_le_bytes());
+        out.extend_from_slice(&(code.order.len() as u16).to_le_bytes());
+        out.extend_from_slice(&[code.order.last().map_or(1, |&(l, _)| l), 0]);
+        out.extend(code.order.iter().flat_map(|&(_, s)| s.to_le_bytes()));
+        out.extend(code.order.iter().map(|&(l, _)| l));
     }
-    for o in offsets {
-        w.put(&o.to_le_bytes());
-    }
-    w.put(&stream);
-    Ok(w.out)
+    out.extend(offsets.iter().flat_map(|o| o.to_le_bytes()));
+    out.extend_from_slice(&stream);
+    Ok(out)
+}
+
+/// True when `bytes` say they are a compressed slice (format version 2):
+/// what [`compress`] makes and [`decompress`] reads. Only the header is
+/// looked at; [`Egdb::insert`](super::Egdb::insert) checks the rest.
+///
+/// ```
+/// use draughts::egdb::{build_all, compress, is_compressed, Slice};
+/// use draughts::English;
+/// let built = build_all::<English>(2, 1, |_| {}).unwrap();
+/// let plain = built.bytes("wm0wk1bm0bk1".parse::<Slice>().unwrap()).unwrap();
+/// assert!(!is_compressed(plain));
+/// assert!(is_compressed(&compress(plain).unwrap()));
+/// ```
+pub fn is_compressed(bytes: &[u8]) -> bool {
+    bytes.len() >= HEADER && bytes.starts_with(MAGIC) && bytes[4] == PACKED_VERSION
 }
 
 /// The plain form (version 1) of a compressed slice's bytes: the inverse

@@ -9,9 +9,8 @@ use crate::variant::Variant;
 
 use super::index::{Layout, Squares};
 use super::pack::{Packed, PACKED_VERSION};
-use super::{EgdbError, Entry, Slice, Value, HEADER, UNKNOWN, VERSION};
+use super::{EgdbError, Entry, Slice, Value, HEADER, MAGIC, UNKNOWN, VERSION};
 
-pub(crate) const MAGIC: &[u8; 4] = b"DEGB";
 pub(crate) const NAME_BYTES: usize = 19;
 
 /// One loaded slice.
