@@ -2,6 +2,8 @@
 //! games against each other, and a raw client sends the follower bad,
 //! truncated and out-of-turn messages, which it answers as the protocol
 //! says without stopping.
+mod common;
+
 use draughts::dxp::{frame, AcceptCode, BackCode, Framer, GameRequest, Message, MoveMessage};
 use draughts::{Color, International, Position};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -48,14 +50,7 @@ fn plies_of(line: &str) -> usize {
 fn stop(follower: &mut Child) -> String {
     follower.kill().unwrap();
     follower.wait().unwrap();
-    let mut err = String::new();
-    follower
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    err
+    common::read_stderr(follower)
 }
 
 /// Runs `draughts ARGS` to its end, asserts it succeeded, returns stdout.

@@ -3,6 +3,8 @@
 //! each of our moves itself, and checks them against the library's budget
 //! on its own account of our clock. Our clock runs `SPEED` times as fast as
 //! real time (`--clock-speed`), so a 1-minute game takes a few seconds.
+mod common;
+
 use draughts::dxp::{frame, AcceptCode, EndReason, Framer, GameAccept, GameEnd, GameRequest};
 use draughts::dxp::{Message, MoveMessage};
 use draughts::engine::{GameClock, Limits, TimeControl};
@@ -204,14 +206,7 @@ fn binary() -> Command {
 
 fn stderr_of(mut child: Child) -> String {
     assert!(child.wait().unwrap().success());
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    err
+    common::read_stderr(&mut child)
 }
 
 #[test]
