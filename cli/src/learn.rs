@@ -123,6 +123,10 @@ struct FitArgs {
     /// Hold out every game whose number is 0 modulo this.
     #[arg(long, default_value_t = 10)]
     holdout: u32,
+    /// L2 weight decay of the pattern weights (larger: smaller weights,
+    /// less fitting to the training games' accidents).
+    #[arg(long, default_value_t = 1e-6)]
+    decay: f32,
 }
 
 /// Runs `draughts learn`.
@@ -277,6 +281,7 @@ fn fit_file<V: Variant>(a: &FitArgs) -> Result<ExitCode, String> {
         lambda: a.lambda,
         score_scale: a.score_scale,
         holdout: a.holdout,
+        decay: a.decay,
         ..FitOptions::default()
     };
     let started = Instant::now();
