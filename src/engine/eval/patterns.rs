@@ -1,7 +1,8 @@
 //! A learned pattern evaluation: the board is covered by overlapping
-//! regions of eight playing squares (on a diagonal board, each 4 x 4 block
-//! of squares whose corner row and column are even; on an orthogonal
-//! board, 4 x 2 blocks), and each region's state (every square empty,
+//! regions of playing squares (on a diagonal board, each 4 x 4 block of
+//! squares whose corner row and column are even, eight playing squares;
+//! on an orthogonal board, every row and every file), and each region's
+//! state (every square empty,
 //! White's man or Black's man: a base-3 number) has a weight learned from
 //! games ([`super::learn`]). Kings are left out of the patterns (a king's
 //! square reads as empty) and counted by dense terms: the hand-set
@@ -57,41 +58,49 @@ impl Layout {
     ///
     /// ```
     /// use draughts::engine::eval::patterns::Layout;
-    /// use draughts::{English, International};
+    /// use draughts::{English, International, Turkish};
     /// assert_eq!(Layout::of::<International>().regions(), 16);
     /// assert_eq!(Layout::of::<English>().regions(), 9);
     /// assert_eq!(Layout::of::<International>().states(), 6561);
+    /// // Turkish: its 8 rows and 8 files.
+    /// assert_eq!(Layout::of::<Turkish>().regions(), 16);
     /// ```
     pub fn of<V: Variant>() -> Layout {
         let (w, h) = (V::Board::WIDTH, V::Board::HEIGHT);
-        let (bw, bh, sh) = match V::Board::LAYOUT {
-            BoardLayout::Diagonal => (4u8, 4u8, 2u8),
-            BoardLayout::Orthogonal => (4, 2, 1),
+        // (width, height, column step, row step) of each kind of region.
+        let shapes: &[(u8, u8, u8, u8)] = match V::Board::LAYOUT {
+            BoardLayout::Diagonal => &[(4, 4, 2, 2)],
+            // Rows and files: men step forward and sideways and everything
+            // captures along them. (4 x 2 blocks fitted no better, and
+            // played 57.0% against `hard` where these play 69.8%.)
+            BoardLayout::Orthogonal => &[(w, 1, 1, 1), (1, h, 1, 1)],
         };
         let mut slots = vec![[(u16::MAX, 0u16); 4]; 128];
         let mut region = 0u16;
         let mut squares = 0u8;
-        let mut r0 = 0;
-        while r0 + bh <= h {
-            let mut c0 = 0;
-            while c0 + bw <= w {
-                let mut k = 0u8;
-                for r in r0..r0 + bh {
-                    for c in c0..c0 + bw {
-                        if let Some(sq) = V::Board::square_at(r, c) {
-                            let slot = &mut slots[sq.0 as usize];
-                            if let Some(free) = slot.iter_mut().find(|s| s.0 == u16::MAX) {
-                                *free = (region, 3u16.pow(k as u32));
+        for &(bw, bh, sw, sh) in shapes {
+            let mut r0 = 0;
+            while r0 + bh <= h {
+                let mut c0 = 0;
+                while c0 + bw <= w {
+                    let mut k = 0u8;
+                    for r in r0..r0 + bh {
+                        for c in c0..c0 + bw {
+                            if let Some(sq) = V::Board::square_at(r, c) {
+                                let slot = &mut slots[sq.0 as usize];
+                                if let Some(free) = slot.iter_mut().find(|s| s.0 == u16::MAX) {
+                                    *free = (region, 3u16.pow(k as u32));
+                                }
+                                k += 1;
                             }
-                            k += 1;
                         }
                     }
+                    squares = squares.max(k);
+                    region += 1;
+                    c0 += sw;
                 }
-                squares = squares.max(k);
-                region += 1;
-                c0 += 2;
+                r0 += sh;
             }
-            r0 += sh;
         }
         let start = Position::<V>::start();
         Layout {
