@@ -282,7 +282,6 @@ fn fit_file<V: Variant>(a: &FitArgs) -> Result<ExitCode, String> {
         score_scale: a.score_scale,
         holdout: a.holdout,
         decay: a.decay,
-        ..FitOptions::default()
     };
     let started = Instant::now();
     let (mut weights, losses) = fit(&samples, &opts, &mut |e| {
