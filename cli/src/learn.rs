@@ -87,6 +87,11 @@ struct SelfPlayArgs {
     /// Plies after which a game ends as a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
+    /// Search with the learned evaluation (the embedded weights, or those
+    /// of the file `DRAUGHTS_PATTERN_WEIGHTS` names) instead of the
+    /// hand-set one.
+    #[arg(long)]
+    learned: bool,
     /// Ballot file of the openings (one FEN or move list a line).
     #[arg(long)]
     ballots: String,
@@ -205,6 +210,9 @@ fn bench<V: Variant>(a: &BenchArgs) -> Result<ExitCode, String> {
 }
 
 fn selfplay<V: Variant>(a: &SelfPlayArgs) -> Result<ExitCode, String> {
+    if a.learned && learned_weights::<V>().is_none() {
+        return Err(format!("--learned: no learned weights for {}", V::NAME));
+    }
     let openings = openings::<V>(&a.ballots)?;
     let done: HashSet<u32> = match std::fs::read_to_string(&a.out) {
         Ok(t) => games_in(&t),
@@ -225,6 +233,7 @@ fn selfplay<V: Variant>(a: &SelfPlayArgs) -> Result<ExitCode, String> {
         random_plies: a.random_plies,
         margin: a.margin,
         max_plies: a.max_plies,
+        learned: a.learned,
     };
     let todo = (0..a.games).filter(|g| !done.contains(g)).count();
     eprintln!(

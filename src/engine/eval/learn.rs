@@ -45,6 +45,10 @@ pub struct SelfPlayOptions {
     pub margin: i32,
     /// A game still running after this many plies ends as a draw.
     pub max_plies: usize,
+    /// Whether the games' searches use the learned evaluation
+    /// ([`set_learned`](super::set_learned)) instead of the hand-set one:
+    /// a second round of data from the first round's weights.
+    pub learned: bool,
 }
 
 impl Default for SelfPlayOptions {
@@ -57,6 +61,7 @@ impl Default for SelfPlayOptions {
             random_plies: 16,
             margin: 25,
             max_plies: 300,
+            learned: false,
         }
     }
 }
@@ -144,8 +149,10 @@ pub fn play_one<V: Variant>(
 
 /// Plays the games `0..opts.games` not in `done` on `opts.threads`
 /// threads, game `i` from `openings[i % len]`, and hands each game's lines
-/// to `sink` as it ends (with the game's number). Returns the number of
-/// games played.
+/// to `sink` as it ends (with the game's number), on the thread that played
+/// it. Returns the number of games played. (`play_one` searches with the
+/// evaluation of the thread that calls it; here each thread is set to
+/// `opts.learned`.)
 pub fn self_play<V: Variant>(
     openings: &[Game<V>],
     opts: &SelfPlayOptions,
@@ -161,6 +168,7 @@ pub fn self_play<V: Variant>(
     std::thread::scope(|s| {
         for _ in 0..opts.threads.max(1) {
             s.spawn(|| {
+                super::set_learned(opts.learned);
                 let mut engine = Engine::with_tt_mib(4);
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed) as usize;

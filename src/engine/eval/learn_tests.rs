@@ -206,6 +206,7 @@ fn small() -> SelfPlayOptions {
         random_plies: 6,
         margin: 30,
         max_plies: 200,
+        learned: false,
     }
 }
 
@@ -241,6 +242,28 @@ fn self_play_plays_only_the_games_not_done() {
     let mut seen = seen.into_inner().unwrap();
     seen.sort();
     assert_eq!((n, seen), (2, vec![1, 3]));
+}
+
+/// `learned` sets the evaluation of the threads that play the games (the
+/// sink runs on them), and only of those.
+#[test]
+fn self_play_searches_with_the_evaluation_it_is_asked_for() {
+    let openings = [Game::<International>::new()];
+    for on in [true, false] {
+        let seen = Mutex::new(Vec::new());
+        let opts = SelfPlayOptions {
+            games: 2,
+            nodes: 100,
+            max_plies: 6,
+            learned: on,
+            ..small()
+        };
+        self_play(&openings, &opts, &HashSet::new(), &|_, _| {
+            seen.lock().unwrap().push(crate::engine::eval::learned())
+        });
+        assert_eq!(seen.into_inner().unwrap(), vec![on, on]);
+    }
+    assert!(!crate::engine::eval::learned());
 }
 
 #[test]
