@@ -70,9 +70,7 @@ def main():
     def name(s):
         return s[2] if numbering == "algebraic" else str(s[0])
 
-    kept, tried = [], 0
-    while len(kept) < a.count and tried < 200 * a.count:
-        tried += 1
+    def draw_fen():
         free = sq[:]
         rng.shuffle(free)
         white_men = [s for s in free if s[1] != height - 1][:wm]
@@ -82,20 +80,31 @@ def main():
         white_kings, black_kings = free[:wk], free[wk : wk + bk]
         white = ["K" + name(s) for s in white_kings] + [name(s) for s in white_men]
         black = ["K" + name(s) for s in black_kings] + [name(s) for s in black_men]
-        fen = "W:W" + ",".join(white) + ":B" + ",".join(black)
+        return "W:W" + ",".join(white) + ":B" + ",".join(black)
+
+    # Candidates go to one `egdb probe --fen -` call a batch (a process
+    # per position would load the slices again each time).
+    kept, tried = [], 0
+    while len(kept) < a.count and tried < 200 * a.count:
+        batch = [draw_fen() for _ in range(min(500, 200 * a.count - tried))]
+        tried += len(batch)
         out = subprocess.run(
-            [a.draughts, "egdb", "probe", "-v", a.variant, "--dir", a.dir, "--fen", fen],
+            [a.draughts, "egdb", "probe", "-v", a.variant, "--dir", a.dir, "--fen", "-"],
+            input="\n".join(batch) + "\n",
             capture_output=True,
             text=True,
         )
-        if out.returncode != 0:
-            sys.exit(f"probe failed on {fen}: {out.stderr.strip()}")
-        words = out.stdout.split()
-        value, distance, best = words[0], int(words[1]), words[2:]
-        if any("x" in m for m in best) or value != "win" or distance < a.min_distance:
-            continue
-        if fen not in kept:
-            kept.append(fen)
+        lines = out.stdout.splitlines()
+        if out.returncode != 0 or len(lines) != len(batch):
+            bad = [f"{f}: {l}" for f, l in zip(batch, lines) if l.startswith("error")]
+            sys.exit(f"probe failed: {(bad or [out.stderr.strip()])[0]}")
+        for fen, line in zip(batch, lines):
+            words = line.split()
+            value, distance, best = words[0], int(words[1]), words[2:]
+            if any("x" in m for m in best) or value != "win" or distance < a.min_distance:
+                continue
+            if fen not in kept and len(kept) < a.count:
+                kept.append(fen)
     print(
         f"# {a.variant}: White {a.white} against Black {a.black}, White to move and winning by the\n"
         f"# tables in at least {a.min_distance} plies, no capture to make; random positions, seed {a.seed}\n"

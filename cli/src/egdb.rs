@@ -5,6 +5,7 @@
 //! temporary file and renamed, so a file that exists is whole: `build` skips
 //! the slices already there and can be stopped and run again.
 use std::collections::HashMap;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -101,9 +102,13 @@ struct ProbeArgs {
     /// Directory of the slice files.
     #[arg(long)]
     dir: PathBuf,
-    /// The position, in FEN.
-    #[arg(long)]
-    fen: String,
+    /// The position, in FEN; repeat it for more positions, or give `-`
+    /// to read them from standard input, one a line. Each position gets
+    /// one line of answer, in order; with more than one, a position that
+    /// cannot be answered gets a line `error: ...` and the others are
+    /// still answered (the exit status says whether any failed).
+    #[arg(long, required = true)]
+    fen: Vec<String>,
 }
 
 /// Arguments of `draughts egdb verify`.
@@ -149,6 +154,9 @@ struct Window<'d, V: Variant> {
     dir: &'d Path,
     /// For each slice, the last step that reads it.
     last_use: HashMap<Slice, usize>,
+    /// Whether compressed files are held in their plain form (builds and
+    /// checks read each position many times; a probe reads a few).
+    plain: bool,
 }
 
 impl<'d, V: Variant> Window<'d, V> {
@@ -168,6 +176,7 @@ impl<'d, V: Variant> Window<'d, V> {
             db: Egdb::new(),
             dir,
             last_use,
+            plain: true,
         }
     }
 
@@ -187,7 +196,7 @@ impl<'d, V: Variant> Window<'d, V> {
         let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         // Builds and checks read every slice many times: a compressed
         // file is held in its plain form.
-        let bytes = if is_compressed(&bytes) {
+        let bytes = if self.plain && is_compressed(&bytes) {
             decompress(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
         } else {
             bytes
@@ -412,33 +421,76 @@ impl VariantVisitor for Probe {
     type Output = Result<ExitCode, String>;
     fn visit<V: Variant>(self) -> Self::Output {
         let a = self.0;
-        let pos = Position::<V>::from_fen(&a.fen).map_err(|e| format!("bad FEN: {e}"))?;
         if !a.dir.is_dir() {
             return Err(format!("{}: no such directory", a.dir.display()));
         }
-        // The position's slice and those its moves lead to, the files
-        // there are (a missing one is named by the probe's error).
-        let slice = Slice::of(&pos);
-        let mut window = Window::<V>::new(&a.dir, &[slice], true);
-        for s in core::iter::once(slice).chain(slice.reads()) {
-            if slice_path(&a.dir, s).exists() {
-                window.load(s)?;
+        // Slices are loaded as positions need them and kept (compressed
+        // files stay compressed: a probe reads few of their positions).
+        let mut window = Window::<V>::new(&a.dir, &[], false);
+        window.plain = false;
+        let mut fens = Vec::new();
+        for f in &a.fen {
+            if f == "-" {
+                let mut text = String::new();
+                std::io::stdin()
+                    .read_to_string(&mut text)
+                    .map_err(|e| format!("standard input: {e}"))?;
+                fens.extend(
+                    text.lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty())
+                        .map(String::from),
+                );
+            } else {
+                fens.push(f.clone());
             }
         }
-        let answer = window.db.probe(&pos).map_err(|e| e.to_string())?;
-        let best: Vec<String> = answer.best.iter().map(|m| m.to_string()).collect();
-        outln!(
-            "{} {} {}",
-            answer.entry.value,
-            answer.entry.distance,
-            if best.is_empty() {
-                "-".to_string()
-            } else {
-                best.join(" ")
+        if let [fen] = &fens[..] {
+            outln!("{}", probe_one(&mut window, fen)?);
+            return Ok(ExitCode::SUCCESS);
+        }
+        let mut failed = 0;
+        for fen in &fens {
+            match probe_one(&mut window, fen) {
+                Ok(line) => outln!("{line}"),
+                Err(e) => {
+                    failed += 1;
+                    outln!("error: {e}");
+                }
             }
-        );
+        }
+        if failed > 0 {
+            eprintln!("{failed} of {} positions not answered", fens.len());
+            return Ok(ExitCode::FAILURE);
+        }
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// One position's answer: the value, the distance and the best moves
+/// (`-` when there is none), loading the slices it needs.
+fn probe_one<V: Variant>(window: &mut Window<'_, V>, fen: &str) -> Result<String, String> {
+    let pos = Position::<V>::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
+    // The position's slice and those its moves lead to, the files there
+    // are (a missing one is named by the probe's error).
+    let slice = Slice::of(&pos);
+    for s in core::iter::once(slice).chain(slice.reads()) {
+        if slice_path(window.dir, s).exists() {
+            window.load(s)?;
+        }
+    }
+    let answer = window.db.probe(&pos).map_err(|e| e.to_string())?;
+    let best: Vec<String> = answer.best.iter().map(|m| m.to_string()).collect();
+    Ok(format!(
+        "{} {} {}",
+        answer.entry.value,
+        answer.entry.distance,
+        if best.is_empty() {
+            "-".to_string()
+        } else {
+            best.join(" ")
+        }
+    ))
 }
 
 struct Verify(VerifyArgs);

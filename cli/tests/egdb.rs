@@ -79,6 +79,54 @@ fn egdb_build_probe_verify_english_3_pieces() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("wm0wk2bm0bk2"), "{}", stderr(&o));
 
+    // Many positions in one call, a line of answer each, in order: from
+    // repeated --fen, and from standard input with `--fen -`; one that
+    // cannot be answered gets an `error:` line and the status says so.
+    let fens = ["W:WK4:BK29", "W:WK99", "B:WK1:BK32", "W:WK1,K2:BK31,K32"];
+    let mut args = vec!["egdb", "probe", "--variant", "english", "--dir", d];
+    for f in &fens {
+        args.extend(["--fen", f]);
+    }
+    let o = draughts(&args);
+    assert!(!o.status.success());
+    let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines[0], "win 11 4-8");
+    assert!(lines[1].starts_with("error: bad FEN"), "{lines:?}");
+    assert!(lines[2].starts_with("draw "), "{lines:?}");
+    assert!(
+        lines[3].starts_with("error: ") && lines[3].contains("wm0wk2bm0bk2"),
+        "{lines:?}"
+    );
+    assert!(stderr(&o).contains("2 of 4 positions"), "{}", stderr(&o));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
+        .args([
+            "egdb",
+            "probe",
+            "--variant",
+            "english",
+            "--dir",
+            d,
+            "--fen",
+            "-",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(
+        child.stdin.as_mut().unwrap(),
+        b"W:WK4:BK29\n\nB:WK1:BK32\nW:WK1,K2:BK32\n",
+    )
+    .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    let lines: Vec<String> = stdout(&o).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0], "win 11 4-8");
+    assert!(lines[1].starts_with("draw "), "{lines:?}");
+    assert!(lines[2].starts_with("win "), "{lines:?}");
+
     let o = draughts(&["egdb", "verify", "--variant", "english", "--dir", d]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("ok: 34 slices"), "{}", stdout(&o));
