@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Endgame databases: `draughts egdb build` then `draughts egdb verify` (every
 # stored value re-derived from its successors) for every variant, into a
-# temporary directory removed at the end: 4 pieces for English and Russian
-# (about 15 million positions each, a minute or two apiece on 2 cores), 3
-# for every other variant (4 pieces for all of them would take CI past its
-# time budget: docs/egdb.md has the times). The library's own
-# tests (tests/egdb.rs) check the values against a second solver.
+# temporary directory removed at the end: 4 pieces for the eight 8x8
+# variants (about 15 million positions each, a few seconds apiece on 2
+# cores), 3 for Turkish, the six 10x10 variants and Canadian (their 4 pieces are 98
+# to 450 million positions, 1 to 8 minutes of CPU each to build and as
+# much to verify: all of them would take CI past its time budget;
+# docs/egdb.md has the times). The library's own tests (tests/egdb.rs)
+# check the values against a second solver.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -p draughts-cli
@@ -23,13 +25,13 @@ while read -r variant pieces; do
   rm -rf "${out:?}/$variant"
 done <<'LIST'
 english 4
-italian 3
-spanish 3
+italian 4
+spanish 4
 russian 4
-brazilian 3
-pool 3
-czech 3
-thai 3
+brazilian 4
+pool 4
+czech 4
+thai 4
 antidraughts 3
 breakthrough 3
 turkish 3
