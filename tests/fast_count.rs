@@ -13,11 +13,15 @@
 //! the same for the variants whose captured pieces leave the board at once
 //! and whose men count like the Frisian family's (Turkish, Turkish with free
 //! choice among captures, Turkish with men capturing backward and
-//! International with captured pieces removed at once).
+//! International with captured pieces removed at once), and for the
+//! diagonal variants whose men capture backward and count the same way
+//! (International, Brazilian, Canadian, Pool, Killer, Antidraughts,
+//! Breakthrough, and International with free choice among captures).
 
 use draughts::{
-    perft_in, Board10x10, Board8x8Orthogonal, Frisian, Frysk, International, MoveMode, Position,
-    Removal, Rules, SquareSet, Turkish, Variant, VariantKind, VariantVisitor,
+    perft_in, Antidraughts, Board10x10, Board8x8Orthogonal, Brazilian, Breakthrough, Canadian,
+    Frisian, Frysk, International, Killer, MoveMode, Pool, Position, Removal, Rules, SquareSet,
+    Turkish, Variant, VariantKind, VariantVisitor,
 };
 use proptest::prelude::*;
 
@@ -210,5 +214,43 @@ proptest! {
         Agree(&src, which).visit::<TurkishFreeChoice>().map_err(TestCaseError::fail)?;
         Agree(&src, which).visit::<TurkishBackward>().map_err(TestCaseError::fail)?;
         Agree(&src, which).visit::<InternationalImmediate>().map_err(TestCaseError::fail)?;
+    }
+}
+
+/// International with free choice among captures: every complete sequence
+/// counts, so the men's count must not keep only the longest.
+#[derive(Clone, Copy, Debug, Default)]
+struct InternationalFreeChoice;
+
+impl Variant for InternationalFreeChoice {
+    type Board = Board10x10;
+    const NAME: &'static str = "international-free-choice";
+    const RULES: Rules = Rules {
+        precedence: &[],
+        ..International::RULES
+    };
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+    /// Men that capture backward on the diagonals, captured pieces left on
+    /// the board until the move ends (so never jumped twice), men that go
+    /// on as men on the far row: the men's count of the Frisian family
+    /// (bitboards for two jumps, the walk for a third) on positions rich in
+    /// captures, with kings, with the opponent's kings crowned back to men
+    /// and with no kings.
+    #[test]
+    fn diagonal_backward_fast_counts_agree_on_capture_rich_positions(
+        src in dense_strategy(),
+        which in prop_oneof![Just(Uncrown::None), Just(Uncrown::Opponent), Just(Uncrown::All)],
+    ) {
+        Agree(&src, which).visit::<International>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<InternationalFreeChoice>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<Brazilian>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<Canadian>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<Pool>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<Killer>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<Antidraughts>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<Breakthrough>().map_err(TestCaseError::fail)?;
     }
 }

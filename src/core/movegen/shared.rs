@@ -153,17 +153,22 @@ pub(super) const fn man_jumps_pays<V: Variant>() -> bool {
 /// ([`Position::count_men_first`]), where the men's captures are searched
 /// with `CaptureGen::man_jumps` and a man on the far row goes on capturing
 /// as a man: the Frisian family (men capture in all eight directions and
-/// captured pieces stay on the board until the move ends), and where
+/// captured pieces stay on the board until the move ends), the variants
+/// whose men capture backward on the diagonals (International, Killer,
+/// Antidraughts, Breakthrough, Brazilian, Canadian, Pool), and where
 /// captured pieces leave the board at once (Turkish; the count frees their
 /// squares at once, see `count.rs`).
 ///
-/// Not for `Removal::Immediate` in WebAssembly: there perft speed matters
-/// less than the package's size, and the count's copies for those modes
-/// cost about 2 KB gzipped (docs/speed.md).
+/// Only the Frisian family in WebAssembly: there perft speed matters less
+/// than the package's size, and the count's copies for the other modes cost
+/// about 2 KB gzipped each (docs/speed.md).
 #[inline(always)]
 pub(super) const fn men_count_applies<V: Variant>() -> bool {
     let removal = match V::RULES.removal {
-        Removal::EndOfMove => V::RULES.orthogonal_captures && V::RULES.men_capture_backward,
+        Removal::EndOfMove => {
+            V::RULES.men_capture_backward
+                && (V::RULES.orthogonal_captures || !cfg!(target_arch = "wasm32"))
+        }
         Removal::Immediate => !cfg!(target_arch = "wasm32"),
     };
     removal
