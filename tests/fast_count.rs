@@ -16,12 +16,13 @@
 //! International with captured pieces removed at once), and for the
 //! diagonal variants whose men capture backward and count the same way
 //! (International, Brazilian, Canadian, Pool, Killer, Antidraughts,
-//! Breakthrough, and International with free choice among captures).
+//! Breakthrough, and International with free choice among captures; and
+//! Russian's single jumps).
 
 use draughts::{
     perft_in, Antidraughts, Board10x10, Board8x8Orthogonal, Brazilian, Breakthrough, Canadian,
-    Frisian, Frysk, International, Killer, MoveMode, Pool, Position, Removal, Rules, SquareSet,
-    Turkish, Variant, VariantKind, VariantVisitor,
+    Frisian, Frysk, International, Killer, MoveMode, Pool, Position, Removal, Rules, Russian,
+    SquareSet, Turkish, Variant, VariantKind, VariantVisitor,
 };
 use proptest::prelude::*;
 
@@ -238,7 +239,8 @@ proptest! {
     /// on as men on the far row: the men's count of the Frisian family
     /// (bitboards for two jumps, the walk for a third) on positions rich in
     /// captures, with kings, with the opponent's kings crowned back to men
-    /// and with no kings.
+    /// and with no kings. And Russian, whose men crowned mid-capture go on
+    /// as kings: only its single jumps are counted with bitboards.
     #[test]
     fn diagonal_backward_fast_counts_agree_on_capture_rich_positions(
         src in dense_strategy(),
@@ -252,5 +254,6 @@ proptest! {
         Agree(&src, which).visit::<Killer>().map_err(TestCaseError::fail)?;
         Agree(&src, which).visit::<Antidraughts>().map_err(TestCaseError::fail)?;
         Agree(&src, which).visit::<Breakthrough>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<Russian>().map_err(TestCaseError::fail)?;
     }
 }

@@ -6,8 +6,8 @@ use smallvec::SmallVec;
 
 use super::capture::Sink;
 use super::shared::{
-    capture_dir_count, dir_mask, each_dir, longest_only, man_capture_mask, man_jumps_pays,
-    man_landings, man_step_dirs, men_count_applies, shift_in, ALL_DIRS_MASK,
+    capture_dir_count, crowned_go_on_counts, dir_mask, each_dir, longest_only, man_capture_mask,
+    man_jumps_pays, man_landings, man_step_dirs, men_count_applies, shift_in, ALL_DIRS_MASK,
 };
 use crate::bitboard::{BitSet, Square};
 use crate::geometry::{Dir, Geometry};
@@ -97,6 +97,9 @@ impl<V: Variant> Position<V> {
         if !(land_any & can_any).is_zero() {
             return self.count_men_doubles(mode, men & can_any);
         }
+        if crowned_go_on_counts::<V>() && !(land_any & self.promotion_row()).is_zero() {
+            return self.count_captures(mode, men & can_any, false);
+        }
         singles
     }
 
@@ -123,6 +126,16 @@ impl<V: Variant> Position<V> {
     /// stays small (Frysk! perft, mostly steps, was 9% slower with it inlined).
     #[inline(never)]
     fn count_men_first(&self, mode: MoveMode, men: Bits<V>) -> u64 {
+        if crowned_go_on_counts::<V>() {
+            // Single jumps only, when none goes on (as a man, or as a king
+            // from the far row).
+            let (can, can_any) = self.jump_starts();
+            let (singles, land_any) = self.single_jumps_landing(men, &can);
+            if (land_any & (can_any | self.promotion_row())).is_zero() {
+                return singles;
+            }
+            return self.count_captures(mode, men, false);
+        }
         if !longest_only::<V>() || self.kings_weigh() {
             return self.count_captures(mode, men, false);
         }
@@ -143,7 +156,7 @@ impl<V: Variant> Position<V> {
     /// like [`Position::count_men_first`].
     #[inline(never)]
     fn count_men_doubles(&self, mode: MoveMode, men: Bits<V>) -> u64 {
-        if !longest_only::<V>() {
+        if !longest_only::<V>() || crowned_go_on_counts::<V>() {
             return self.count_captures(mode, men, false);
         }
         let (can, can_any) = self.jump_starts();

@@ -173,7 +173,23 @@ pub(super) const fn men_count_applies<V: Variant>() -> bool {
     };
     removal
         && man_jumps_pays::<V>()
-        && matches!(V::RULES.promotion, MidCapturePromotion::ContinuesAsMan)
+        && (matches!(V::RULES.promotion, MidCapturePromotion::ContinuesAsMan)
+            || crowned_go_on_counts::<V>())
+}
+
+/// True where [`men_count_applies`] holds for a man crowned mid-capture
+/// that goes on as a king (Russian): only the single jumps are counted
+/// with bitboards, when none lands on the far row (from there a king may
+/// go on); everything else goes to the full count. Native builds only, as
+/// for the other diagonal variants.
+#[inline(always)]
+pub(super) const fn crowned_go_on_counts<V: Variant>() -> bool {
+    matches!(
+        V::RULES.promotion,
+        MidCapturePromotion::PromotesAndContinues
+    ) && matches!(V::RULES.removal, Removal::EndOfMove)
+        && !V::RULES.orthogonal_captures
+        && !cfg!(target_arch = "wasm32")
 }
 
 /// True when a precedence rule makes the longest captures of men the only
