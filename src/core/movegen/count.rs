@@ -77,7 +77,8 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    /// [`Position::count`] in the Frisian family and Turkish ([`men_count_applies`])
+    /// [`Position::count`] where [`men_count_applies`] holds (the Frisian family,
+    /// Turkish, the diagonal variants whose men capture backward)
     /// without kings on the board (most positions): the men's jump starts
     /// are worked out once, for the test for a capture and for the single
     /// jumps, which are counted here; only when a man may jump twice is a
@@ -118,7 +119,8 @@ impl<V: Variant> Position<V> {
         (singles, land_any)
     }
 
-    /// [`Position::count`] in the Frisian family and Turkish ([`men_count_applies`])
+    /// [`Position::count`] where [`men_count_applies`] holds (the Frisian family,
+    /// Turkish, the diagonal variants whose men capture backward)
     /// when the men of `men` capture and no king can: single jumps are
     /// counted here, double jumps and longer by
     /// [`Position::count_men_captures`]. Out of line, like
