@@ -20,9 +20,9 @@
 //! Russian's single jumps).
 
 use draughts::{
-    perft_in, Antidraughts, Board10x10, Board8x8Orthogonal, Brazilian, Breakthrough, Canadian,
-    Frisian, Frysk, International, Killer, MoveMode, Pool, Position, Removal, Rules, Russian,
-    SquareSet, Turkish, Variant, VariantKind, VariantVisitor,
+    perft_in, Antidraughts, Board10x10, Board8x8, Board8x8Orthogonal, Brazilian, Breakthrough,
+    Canadian, Frisian, Frysk, International, Killer, MoveMode, Pool, Position, Precedence, Removal,
+    Rules, Russian, SquareSet, Turkish, Variant, VariantKind, VariantVisitor,
 };
 use proptest::prelude::*;
 
@@ -232,6 +232,20 @@ impl Variant for InternationalFreeChoice {
     };
 }
 
+/// Russian with a precedence that weighs kings (the most pieces, then the
+/// most kings): a man's single jumps no longer all weigh the same.
+#[derive(Clone, Copy, Debug, Default)]
+struct RussianMostKings;
+
+impl Variant for RussianMostKings {
+    type Board = Board8x8;
+    const NAME: &'static str = "russian-most-kings";
+    const RULES: Rules = Rules {
+        precedence: &[Precedence::MostPieces, Precedence::MostKings],
+        ..Russian::RULES
+    };
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
     /// Men that capture backward on the diagonals, captured pieces left on
@@ -255,5 +269,6 @@ proptest! {
         Agree(&src, which).visit::<Antidraughts>().map_err(TestCaseError::fail)?;
         Agree(&src, which).visit::<Breakthrough>().map_err(TestCaseError::fail)?;
         Agree(&src, which).visit::<Russian>().map_err(TestCaseError::fail)?;
+        Agree(&src, which).visit::<RussianMostKings>().map_err(TestCaseError::fail)?;
     }
 }

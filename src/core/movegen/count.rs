@@ -128,25 +128,28 @@ impl<V: Variant> Position<V> {
     /// stays small (Frysk! perft, mostly steps, was 9% slower with it inlined).
     #[inline(never)]
     fn count_men_first(&self, mode: MoveMode, men: Bits<V>) -> u64 {
-        if crowned_go_on_counts::<V>() {
-            // Single jumps only, when none goes on (as a man, or as a king
-            // from the far row).
-            let (can, can_any) = self.jump_starts();
-            let (singles, land_any) = self.single_jumps_landing(men, &can);
-            if (land_any & (can_any | self.promotion_row())).is_zero() {
-                return singles;
-            }
-            return self.count_captures(mode, men, false);
-        }
-        if !longest_only::<V>() || self.kings_weigh() {
+        // Where crowned men go on as kings only the single jumps are
+        // counted here, whatever the precedence among longer captures;
+        // single jumps all weigh the same unless kings weigh.
+        let crowned = crowned_go_on_counts::<V>();
+        if self.kings_weigh() || (!crowned && !longest_only::<V>()) {
             return self.count_captures(mode, men, false);
         }
         let (can, can_any) = self.jump_starts();
         // Single jumps only (the most common case): when no first landing
-        // has a second jump (see `single_jumps`).
+        // has a second jump (see `single_jumps`), nor, where a crowned man
+        // goes on as a king, is on the far row.
+        let goes_on = if crowned {
+            can_any | self.promotion_row()
+        } else {
+            can_any
+        };
         let (singles, land_any) = self.single_jumps_landing(men, &can);
-        if (land_any & can_any).is_zero() {
+        if (land_any & goes_on).is_zero() {
             return singles;
+        }
+        if crowned {
+            return self.count_captures(mode, men, false);
         }
         self.count_men_captures(mode, men, &can, can_any)
     }
