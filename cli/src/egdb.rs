@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use draughts::egdb::{
-    build_slice, compress, decompress, is_compressed, slices_up_to, verify, Egdb, Slice,
+    build_slice, compress, decompress, is_compressed, slices_up_to, verify_on, Egdb, Slice,
 };
 use draughts::{Position, Variant, VariantKind, VariantVisitor};
 
@@ -120,6 +120,14 @@ struct VerifyArgs {
     /// Directory of the slice files.
     #[arg(long)]
     dir: PathBuf,
+    /// Check only this slice (repeat for more), e.g. `wm2wk1bm1bk1`: a long
+    /// check split into parts, or taken up again; the slices it reads must
+    /// be in the directory.
+    #[arg(long, value_parser = parse_slice)]
+    slice: Vec<Slice>,
+    /// Threads (default: all cores).
+    #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
 }
 
 /// Runs the subcommand; an error is one line for `main` to print.
@@ -245,6 +253,15 @@ fn peak_memory() -> Option<u64> {
     Some(kb.div_ceil(1024))
 }
 
+/// `--threads`, or every core when it is not given.
+fn threads_or_cores(threads: Option<u32>) -> usize {
+    threads.map(|t| t as usize).unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    })
+}
+
 /// `1h02m`, `3m05s`, `12s`.
 fn duration(seconds: f64) -> String {
     let s = seconds.max(0.0).round() as u64;
@@ -267,11 +284,7 @@ impl VariantVisitor for Build {
             .out
             .unwrap_or_else(|| PathBuf::from(format!("egdb-{}", V::NAME)));
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let threads = a.threads.map(|t| t as usize).unwrap_or_else(|| {
-            std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1)
-        });
+        let threads = threads_or_cores(a.threads);
         let slices = match a.pieces {
             Some(pieces) => slices_up_to(pieces),
             None => {
@@ -499,25 +512,56 @@ impl VariantVisitor for Verify {
     type Output = Result<ExitCode, String>;
     fn visit<V: Variant>(self) -> Self::Output {
         let a = self.0;
+        let threads = threads_or_cores(a.threads);
         let present = present::<V>(&a.dir)?;
+        // The named slices (in build order), or every slice present.
+        let todo: Vec<Slice> = if a.slice.is_empty() {
+            present.clone()
+        } else {
+            if let Some(s) = a.slice.iter().find(|s| !present.contains(s)) {
+                return Err(format!(
+                    "{}: missing; slice {s} is not in the directory",
+                    slice_path(&a.dir, *s).display()
+                ));
+            }
+            present
+                .iter()
+                .copied()
+                .filter(|s| a.slice.contains(s))
+                .collect()
+        };
         // Each slice is checked with the slices it reads loaded, and a
         // slice is dropped after the last check that needs it.
-        let mut window = Window::<V>::new(&a.dir, &present, true);
+        let mut window = Window::<V>::new(&a.dir, &todo, true);
+        let mut left: u64 = todo.iter().map(|s| 2 * s.positions::<V>()).sum();
+        let start = Instant::now();
         let mut positions = 0u64;
-        for (k, slice) in present.iter().enumerate() {
+        for (k, slice) in todo.iter().enumerate() {
+            let t = Instant::now();
             window.load(*slice)?;
             for r in slice.reads() {
                 if present.contains(&r) {
                     window.load(r)?;
                 }
             }
-            verify(&window.db, *slice).map_err(|e| e.to_string())?;
-            positions += 2 * slice.positions::<V>();
+            verify_on(&window.db, *slice, threads).map_err(|e| e.to_string())?;
+            let n = 2 * slice.positions::<V>();
+            positions += n;
+            left -= n;
             window.release(k);
+            let secs = t.elapsed().as_secs_f64();
+            let rate = positions as f64 / start.elapsed().as_secs_f64().max(1e-9);
+            eprintln!(
+                "[{}/{}] {slice}: {n} positions consistent in {secs:.2} s ({:.0} positions/s); about {} left",
+                k + 1,
+                todo.len(),
+                n as f64 / secs.max(1e-9),
+                duration(left as f64 / rate.max(1.0)),
+            );
         }
         outln!(
             "ok: {} slices, {positions} positions consistent",
-            present.len()
+            todo.len()
         );
         Ok(ExitCode::SUCCESS)
     }

@@ -130,6 +130,27 @@ fn egdb_build_probe_verify_english_3_pieces() {
     let o = draughts(&["egdb", "verify", "--variant", "english", "--dir", d]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("ok: 34 slices"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("[34/34] "), "{}", stderr(&o));
+
+    // Part of a check: the named slices only, in build order, on one thread.
+    #[rustfmt::skip]
+    let o = draughts(&[
+        "egdb", "verify", "--variant", "english", "--dir", d, "--threads", "1",
+        "--slice", "wm1wk0bm0bk2", "--slice", "wm0wk1bm0bk1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("ok: 2 slices, "), "{}", stdout(&o));
+    let err = stderr(&o);
+    // King against king: 992 positions a side to move.
+    assert!(err.contains("[1/2] wm0wk1bm0bk1: 1984 positions"), "{err}");
+    assert!(err.contains("[2/2] wm1wk0bm0bk2:"), "{err}");
+    // A slice that is not in the directory is named.
+    #[rustfmt::skip]
+    let o = draughts(&[
+        "egdb", "verify", "--variant", "english", "--dir", d, "--slice", "wm2wk0bm0bk2",
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("wm2wk0bm0bk2"), "{}", stderr(&o));
 
     // Resumable: a second build keeps every file.
     let o = draughts(&[

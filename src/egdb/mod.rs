@@ -102,7 +102,7 @@ pub use build::{build_all, build_slice, BuildProgress};
 pub use dynamic::{AnyEgdb, AnyProbe, AnyProbeError};
 pub use pack::{compress, decompress, is_compressed};
 pub use probe::{Egdb, Probe, SharedEgdb};
-pub use verify::verify;
+pub use verify::{verify, verify_on};
 
 use crate::position::Position;
 use crate::variant::{Color, Variant};

@@ -27,14 +27,33 @@ use super::{EgdbError, Slice, DRAW, LOSS, MAX_DISTANCE, UNKNOWN, WIN};
 /// }
 /// ```
 pub fn verify<V: Variant>(db: &Egdb<'_, V>, slice: Slice) -> Result<(), EgdbError> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    verify_on(db, slice, threads)
+}
+
+/// [`verify`] on `threads` threads (1 or 0: the calling thread only), with
+/// the same result whatever the number.
+///
+/// ```
+/// use draughts::egdb::{build_all, slices_up_to, verify_on};
+/// use draughts::English;
+/// let db = build_all::<English>(2, 1, |_| {}).unwrap();
+/// for slice in slices_up_to(2) {
+///     verify_on(&db, slice, 2).unwrap();
+/// }
+/// ```
+pub fn verify_on<V: Variant>(
+    db: &Egdb<'_, V>,
+    slice: Slice,
+    threads: usize,
+) -> Result<(), EgdbError> {
     let table = db
         .tables
         .get(&slice)
         .ok_or(EgdbError::MissingSlice(slice))?;
     let total = 2 * table.layout.size();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     const CHUNK: u64 = 1 << 14;
-    if threads == 1 || total <= CHUNK {
+    if threads <= 1 || total <= CHUNK {
         return verify_range(db, slice, table, 0, total);
     }
     // Chunks shared by the threads; the error reported is the first in
