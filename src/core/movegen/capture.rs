@@ -82,8 +82,23 @@ impl<V: Variant> Position<V> {
     ) {
         if !king_can {
             if let Some(jumpers) = self.single_jumps(men) {
-                // In the search's order: by man, then by direction.
                 let far = self.promotion_row();
+                if S::ANY_ORDER {
+                    // Direction by direction: each shift is by a constant,
+                    // and only the directions with a jump loop.
+                    each_dir::<V>(king_capture_mask::<V>(), |d| {
+                        let mut j = jumpers[d];
+                        while !j.is_zero() {
+                            let b = Bits::<V>::bit(j.lowest());
+                            j ^= b;
+                            let over = shift_in::<V>(b, d);
+                            let to = shift_in::<V>(over, d);
+                            list.push(sq_of(b), &[sq_of(to)], over, !(to & far).is_zero());
+                        }
+                    });
+                    return;
+                }
+                // In the search's order: by man, then by direction.
                 let mut m = men;
                 while !m.is_zero() {
                     let b = Bits::<V>::bit(m.lowest());
