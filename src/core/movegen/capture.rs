@@ -83,9 +83,10 @@ impl<V: Variant> Position<V> {
         if !king_can {
             if let Some(jumpers) = self.single_jumps(men) {
                 let far = self.promotion_row();
-                if S::ANY_ORDER {
+                if S::ANY_ORDER && !cfg!(target_arch = "wasm32") {
                     // Direction by direction: each shift is by a constant,
-                    // and only the directions with a jump loop.
+                    // and only the directions with a jump loop (native
+                    // only: the WebAssembly package keeps its size).
                     each_dir::<V>(king_capture_mask::<V>(), |d| {
                         let mut j = jumpers[d];
                         while !j.is_zero() {
