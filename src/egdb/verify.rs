@@ -31,8 +31,9 @@ pub fn verify<V: Variant>(db: &Egdb<'_, V>, slice: Slice) -> Result<(), EgdbErro
     verify_on(db, slice, threads)
 }
 
-/// [`verify`] on `threads` threads (1 or 0: the calling thread only), with
-/// the same result whatever the number.
+/// [`verify`] on `threads` threads (1 or 0: the calling thread only, which
+/// is what WebAssembly without threads can run), with the same result
+/// whatever the number.
 ///
 /// ```
 /// use draughts::egdb::{build_all, slices_up_to, verify_on};
