@@ -3,7 +3,10 @@
 //!
 //! Draw rules are ignored; a position without moves before the last ply
 //! contributes nothing. At the last ply moves are counted, not played (bulk
-//! counting), and quiet moves are counted with popcounts.
+//! counting), and quiet moves are counted with popcounts. One ply above, in a
+//! position without kings or captures, the steps after which the opponent
+//! has no capture either are not played: their counts are summed with
+//! popcounts too, a direction at a time.
 
 use crate::core::movegen::Captures;
 use crate::core::moves::{Move, MoveList, MoveMode};
@@ -42,16 +45,13 @@ pub fn perft_in<V: Variant>(pos: &Position<V>, depth: u32, mode: MoveMode) -> u6
 fn perft_from_2<V: Variant>(pos: &Position<V>, depth: u32, mode: MoveMode) -> u64 {
     match pos.capture_sources() {
         Some((men, king_can)) => perft_captures(pos, depth, mode, men, king_can),
+        None if depth == 2 => pos.count_step_children(mode),
         None => {
             // Steps are played straight from the bitboards, without Move values.
             let mut nodes = 0;
             pos.for_each_step(|from, to, promotes, king| {
                 let child = pos.play_step(from, to, promotes, king);
-                nodes += if depth == 2 {
-                    child.count(mode)
-                } else {
-                    perft_from_2(&child, depth - 1, mode)
-                };
+                nodes += perft_from_2(&child, depth - 1, mode);
             });
             nodes
         }

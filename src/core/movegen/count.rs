@@ -378,6 +378,94 @@ impl<V: Variant> Position<V> {
         from & men
     }
 
+    /// The sum of [`Position::count`] over the positions after each step of
+    /// this position, which has no capture (perft's last two plies).
+    ///
+    /// Without kings on the board, and when the opponent's men could not
+    /// capture here if it were their turn, most steps leave the opponent
+    /// without a capture too, and their counts are the opponent's steps
+    /// here, plus the steps into the square the man left, less those into
+    /// the square it reached: those are summed with popcounts for every
+    /// such step of a direction at once, without playing them. A step gives
+    /// the opponent a capture only where the man arrives next to one of
+    /// their men with an empty square (or the square it left) beyond, or
+    /// leaves a square a man of theirs could land on over one of ours;
+    /// those steps, and steps that crown, are played and counted one by
+    /// one, as is every step of the other positions.
+    #[inline(always)]
+    pub(crate) fn count_step_children(&self, mode: MoveMode) -> u64 {
+        if cfg!(target_arch = "wasm32") || !self.kings.is_zero() {
+            return self.count_step_children_played(mode);
+        }
+        let (own, opp) = self.own_opp();
+        let empty = V::Board::ALL & !(own | opp);
+        let them = self.turn.opponent();
+        let their_caps = man_capture_mask::<V>(them);
+        // Squares next to one of their men in direction `e`, where one of
+        // ours would be jumped (`exposed`: the square beyond is empty), and
+        // the squares beyond ours there (`opens`: ours that, moving away,
+        // open a jump onto their square).
+        let mut threat = Bits::<V>::ZERO;
+        let mut exposed = Bits::<V>::ZERO;
+        let mut opens = Bits::<V>::ZERO;
+        each_dir::<V>(their_caps, |e| {
+            let next = shift_in::<V>(opp, e);
+            let beyond_empty = shift_in::<V>(empty, e ^ 2);
+            threat |= next & own & beyond_empty;
+            exposed |= next & beyond_empty;
+            opens |= shift_in::<V>(next & own, e);
+        });
+        if !threat.is_zero() {
+            return self.count_step_children_played(mode);
+        }
+        let opens = opens & own;
+        let far = self.promotion_row();
+        let their_steps = man_step_dirs::<V>(them);
+        let mut base = 0u64;
+        for &s in their_steps {
+            base += (shift_in::<V>(opp, s & 3) & empty).count() as u64;
+        }
+        let mut n = 0u64;
+        for &d in man_step_dirs::<V>(self.turn) {
+            let d = d & 3;
+            let to = shift_in::<V>(own, d) & empty;
+            // One of their men just beyond the square reached jumps back
+            // onto the square left.
+            let back = if their_caps & (1 << (d ^ 2)) != 0 {
+                shift_in::<V>(opp, d ^ 2)
+            } else {
+                Bits::<V>::ZERO
+            };
+            let played = to & (exposed | back | shift_in::<V>(opens, d) | far);
+            let quiet = to & !played;
+            let left = shift_in::<V>(quiet, d ^ 2) & own;
+            n += quiet.count() as u64 * base;
+            for &s in their_steps {
+                let into = shift_in::<V>(opp, s & 3);
+                n += (left & into).count() as u64;
+                n -= (quiet & into).count() as u64;
+            }
+            let mut p = played;
+            while !p.is_zero() {
+                let t = Bits::<V>::bit(p.lowest());
+                p ^= t;
+                let child = self.play_step(shift_in::<V>(t, d ^ 2), t, !(t & far).is_zero(), false);
+                n += child.count(mode);
+            }
+        }
+        n
+    }
+
+    /// [`Position::count_step_children`] one step at a time.
+    #[inline(always)]
+    fn count_step_children_played(&self, mode: MoveMode) -> u64 {
+        let mut n = 0;
+        self.for_each_step(|from, to, promotes, king| {
+            n += self.play_step(from, to, promotes, king).count(mode);
+        });
+        n
+    }
+
     /// Counts the steps of a position without captures, with popcounts.
     #[inline(always)]
     fn count_steps(&self) -> u64 {
