@@ -394,7 +394,7 @@ impl<V: Variant> Position<V> {
     /// one, as is every step of the other positions.
     #[inline(always)]
     pub(crate) fn count_step_children(&self, mode: MoveMode) -> u64 {
-        if cfg!(target_arch = "wasm32") || !self.kings.is_zero() {
+        if !self.kings.is_zero() {
             return self.count_step_children_played(mode);
         }
         let (own, opp) = self.own_opp();
