@@ -198,9 +198,7 @@ impl<V: Variant> Position<V> {
         while !m.is_zero() {
             let b = Bits::<V>::bit(m.lowest());
             m ^= b;
-            // Equal moves have the same start: only this man's are compared.
-            st.seen.clear();
-            st.walk(b.lowest(), targets, empty | b, Bits::<V>::ZERO, 0);
+            st.walk_man(b.lowest(), targets, empty | b);
         }
         st
     }
@@ -642,9 +640,17 @@ struct MenCount<V: Variant> {
     best: u32,
     /// The number of moves so far.
     count: u64,
-    /// The end and captured set of this man's counted sequences of three or
-    /// more jumps. Shorter ones are never equal: over `a` then `b` from `s`
-    /// ends on bit `s + 2(b - a)`, over `b` then `a` on `s + 2(a - b)`.
+    /// The pieces the man being walked may jump at its start, and the
+    /// squares it may land on: the pieces it has taken are those of
+    /// `targets` no longer in a call's `targets`, and where captured pieces
+    /// leave the board at once, their squares are empty too. Kept here so
+    /// that the recursive calls carry less.
+    targets: Bits<V>,
+    empty: Bits<V>,
+    /// The end and the pieces still to be taken (for this man, the same as
+    /// the captured set) of this man's counted sequences of three or more
+    /// jumps. Shorter ones are never equal: over `a` then `b` from `s` ends
+    /// on bit `s + 2(b - a)`, over `b` then `a` on `s + 2(a - b)`.
     seen: SmallVec<[(u32, Bits<V>); 8]>,
 }
 
@@ -655,58 +661,56 @@ impl<V: Variant> MenCount<V> {
             distinct: mode == MoveMode::Distinct,
             best: 0,
             count: 0,
+            targets: Bits::<V>::ZERO,
+            empty: Bits::<V>::ZERO,
             seen: SmallVec::new(),
         }
     }
 
-    /// The man on bit `cur` has made `len` jumps capturing `captured`;
-    /// `targets` are the pieces it may still jump, `empty` the squares it
-    /// may land on. Counts every complete sequence from here (the caller
-    /// has checked that there is a jump: a man without one is counted by
-    /// the caller).
-    fn walk(&mut self, cur: u32, targets: Bits<V>, empty: Bits<V>, captured: Bits<V>, len: u32) {
-        let lands = man_landings::<V>(self.turn, cur, targets, empty);
-        self.walk_from(cur, lands, targets, empty, captured, len);
+    /// Counts every capture sequence of the man on bit `sq`, which has a
+    /// capture; `targets` are the pieces it may jump, `empty` the squares
+    /// it may land on.
+    fn walk_man(&mut self, sq: u32, targets: Bits<V>, empty: Bits<V>) {
+        self.targets = targets;
+        self.empty = empty;
+        // Equal moves have the same start: only this man's are compared.
+        self.seen.clear();
+        let lands = man_landings::<V>(self.turn, sq, targets, empty);
+        self.walk_from(sq, lands, targets, 0);
     }
 
-    /// [`MenCount::walk`] with the man's landings `lands` worked out.
-    fn walk_from(
-        &mut self,
-        cur: u32,
-        mut lands: Bits<V>,
-        targets: Bits<V>,
-        empty: Bits<V>,
-        captured: Bits<V>,
-        len: u32,
-    ) {
+    /// The man on bit `cur` has made `len` jumps and may still take
+    /// `targets`, landing on `lands`: counts every complete sequence from
+    /// here.
+    fn walk_from(&mut self, cur: u32, mut lands: Bits<V>, targets: Bits<V>, len: u32) {
         while !lands.is_zero() {
             let to = lands.lowest();
             let land = Bits::<V>::bit(to);
             lands ^= land;
             // The piece jumped is half-way: `to = 2 * o - cur`.
             let over = Bits::<V>::bit((cur + to) / 2);
-            let ncapt = captured | over;
             let next = targets & !over;
-            // Where captured pieces leave the board at once, the square of
-            // the piece just taken may be landed on again.
-            let next_empty = match V::RULES.removal {
-                Removal::EndOfMove => empty,
-                Removal::Immediate => empty | over,
+            // Where captured pieces leave the board at once, the squares of
+            // the pieces taken may be landed on again.
+            let empty = match V::RULES.removal {
+                Removal::EndOfMove => self.empty,
+                Removal::Immediate => self.empty | (self.targets & !next),
             };
             // Most landings end the sequence: test that here, so that only
             // the sequences that go on pay for a call.
-            let on = man_landings::<V>(self.turn, to, next, next_empty);
+            let on = man_landings::<V>(self.turn, to, next, empty);
             if !on.is_zero() {
-                self.walk_from(to, on, next, next_empty, ncapt, len + 1);
+                self.walk_from(to, on, next, len + 1);
             } else {
-                self.complete(len + 1, to, ncapt);
+                self.complete(len + 1, to, next);
             }
         }
     }
 
-    /// Counts the complete sequence of `len` jumps ending on bit `to`.
+    /// Counts the complete sequence of `len` jumps ending on bit `to`, with
+    /// `left` of the man's targets not taken.
     #[inline(always)]
-    fn complete(&mut self, len: u32, to: u32, captured: Bits<V>) {
+    fn complete(&mut self, len: u32, to: u32, left: Bits<V>) {
         if longest_only::<V>() {
             if len < self.best {
                 return;
@@ -718,10 +722,10 @@ impl<V: Variant> MenCount<V> {
             }
         }
         if self.distinct && len >= 3 {
-            if self.seen.iter().any(|&(t, c)| t == to && c == captured) {
+            if self.seen.iter().any(|&(t, l)| t == to && l == left) {
                 return;
             }
-            self.seen.push((to, captured));
+            self.seen.push((to, left));
         }
         self.count += 1;
     }
