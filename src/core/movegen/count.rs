@@ -165,7 +165,7 @@ impl<V: Variant> Position<V> {
             return self.count_captures(mode, men, false);
         }
         if self.men_walk_pays() {
-            return self.count_men_walked(mode, men);
+            return self.walk_men(mode, men).count;
         }
         let (can, can_any) = self.jump_starts();
         self.count_men_captures(mode, men, &can, can_any)
@@ -173,19 +173,13 @@ impl<V: Variant> Position<V> {
 
     /// True where men capture in eight directions (the Frisian family):
     /// there, walking each capturing man's sequences
-    /// ([`Position::count_men_walked`]) costs less than
+    /// ([`Position::walk_men`]) costs less than
     /// [`Position::count_men_captures`]' bitboards, eight directions of them
     /// for the second and third jumps: Frisian perft 11% fewer instructions
     /// (docs/speed.md). With four directions or fewer it costs more.
     #[inline(always)]
     fn men_walk_pays(&self) -> bool {
         man_capture_mask::<V>(self.turn).count_ones() > 4
-    }
-
-    /// [`Position::count_men_captures`] by walking every sequence of each man
-    /// of `men` (each has a capture), under the same conditions.
-    fn count_men_walked(&self, mode: MoveMode, men: Bits<V>) -> u64 {
-        self.walk_men(mode, men).count
     }
 
     /// Walks every capture sequence of each man of `men` (each has a
