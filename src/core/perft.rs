@@ -76,7 +76,7 @@ fn perft_captures<V: Variant>(
 ) -> u64 {
     // Only the resulting positions are needed: no paths are built.
     let mut caps = Captures::<V>(Default::default());
-    pos.generate_captures(mode, men, king_can, &mut caps);
+    pos.capture_results(mode, men, king_can, &mut caps);
     caps.0
         .iter()
         .map(|&c| {

@@ -186,8 +186,14 @@ impl<V: Variant> Position<V> {
     /// capture): the longest length and their number.
     #[inline(always)]
     fn walk_men(&self, mode: MoveMode, men: Bits<V>) -> MenCount<V> {
+        self.walk_men_into(mode, men, ())
+    }
+
+    /// [`Position::walk_men`], each sequence handed to `out` too.
+    #[inline(always)]
+    fn walk_men_into<W: Walked<V>>(&self, mode: MoveMode, men: Bits<V>, out: W) -> MenCount<V, W> {
         let (targets, empty) = self.man_targets_empty();
-        let mut st = MenCount::<V>::new(self.turn, mode);
+        let mut st = MenCount::new(self.turn, mode, self.promotion_row(), out);
         let mut m = men;
         while !m.is_zero() {
             let b = Bits::<V>::bit(m.lowest());
@@ -195,6 +201,33 @@ impl<V: Variant> Position<V> {
             st.walk_man(b.lowest(), targets, empty | b);
         }
         st
+    }
+
+    /// The capture moves (results only) when the men of `men` capture and
+    /// `king_can` says whether a king can, for perft's inner plies. In the
+    /// Frisian family, when no king can capture and no king is there to be
+    /// taken, the men's sequences are walked as [`Position::count`] walks
+    /// them ([`Position::walk_men`]): with every captured piece worth the
+    /// same, the moves are the longest sequences.
+    #[inline(always)]
+    pub(crate) fn capture_results(
+        &self,
+        mode: MoveMode,
+        men: Bits<V>,
+        king_can: bool,
+        caps: &mut Captures<V>,
+    ) {
+        if men_count_applies::<V>()
+            && longest_only::<V>()
+            && !crowned_go_on_counts::<V>()
+            && self.men_walk_pays()
+            && !king_can
+            && !self.kings_weigh()
+        {
+            self.walk_men_into(mode, men, caps);
+            return;
+        }
+        self.generate_captures(mode, men, king_can, caps);
     }
 
     /// Counts the capture moves without building them. Kept out of line so
@@ -625,8 +658,44 @@ impl<V: Variant> Sink<V> for Counter<V> {
     }
 }
 
-/// The counting search of [`Position::count_men_captures`].
-struct MenCount<V: Variant> {
+/// What [`MenCount`] does with each complete sequence besides counting it:
+/// nothing (`()`, counting only), or keep it as a capture move
+/// ([`Captures`], for perft's inner plies).
+pub(crate) trait Walked<V: Variant> {
+    /// Forgets every sequence kept (a longer one was found).
+    fn forget(&mut self);
+    /// Keeps the sequence of the man that started on bit `from`, ended on
+    /// bit `to` (`promotes`: on its promotion row) and took `captured`.
+    fn keep(&mut self, from: u32, to: u32, captured: Bits<V>, promotes: bool);
+}
+
+impl<V: Variant> Walked<V> for () {
+    #[inline(always)]
+    fn forget(&mut self) {}
+    #[inline(always)]
+    fn keep(&mut self, _: u32, _: u32, _: Bits<V>, _: bool) {}
+}
+
+impl<V: Variant> Walked<V> for &mut Captures<V> {
+    #[inline(always)]
+    fn forget(&mut self) {
+        self.0.clear();
+    }
+    #[inline(always)]
+    fn keep(&mut self, from: u32, to: u32, captured: Bits<V>, promotes: bool) {
+        self.0.push(Capture::new(
+            Square(from as u8),
+            Square(to as u8),
+            captured,
+            promotes,
+        ));
+    }
+}
+
+/// The counting search of [`Position::count_men_captures`] and
+/// [`Position::walk_men`]: the longest sequences (with [`longest_only`]) or
+/// all of them, counted, and handed to `out` ([`Walked`]).
+struct MenCount<V: Variant, W: Walked<V> = ()> {
     turn: Color,
     /// Equal moves (same start, end and captured set) count once.
     distinct: bool,
@@ -646,10 +715,15 @@ struct MenCount<V: Variant> {
     /// jumps. Shorter ones are never equal: over `a` then `b` from `s` ends
     /// on bit `s + 2(b - a)`, over `b` then `a` on `s + 2(a - b)`.
     seen: SmallVec<[(u32, Bits<V>); 8]>,
+    /// The bit the man being walked started on, and the promotion row of
+    /// the side to move (for `out`).
+    from: u32,
+    far: Bits<V>,
+    out: W,
 }
 
-impl<V: Variant> MenCount<V> {
-    fn new(turn: Color, mode: MoveMode) -> Self {
+impl<V: Variant, W: Walked<V>> MenCount<V, W> {
+    fn new(turn: Color, mode: MoveMode, far: Bits<V>, out: W) -> Self {
         MenCount {
             turn,
             distinct: mode == MoveMode::Distinct,
@@ -658,6 +732,9 @@ impl<V: Variant> MenCount<V> {
             targets: Bits::<V>::ZERO,
             empty: Bits::<V>::ZERO,
             seen: SmallVec::new(),
+            from: 0,
+            far,
+            out,
         }
     }
 
@@ -667,6 +744,7 @@ impl<V: Variant> MenCount<V> {
     fn walk_man(&mut self, sq: u32, targets: Bits<V>, empty: Bits<V>) {
         self.targets = targets;
         self.empty = empty;
+        self.from = sq;
         // Equal moves have the same start: only this man's are compared.
         self.seen.clear();
         let lands = man_landings::<V>(self.turn, sq, targets, empty);
@@ -713,6 +791,7 @@ impl<V: Variant> MenCount<V> {
                 self.best = len;
                 self.count = 0;
                 self.seen.clear();
+                self.out.forget();
             }
         }
         if self.distinct && len >= 3 {
@@ -722,5 +801,7 @@ impl<V: Variant> MenCount<V> {
             self.seen.push((to, left));
         }
         self.count += 1;
+        let promotes = !(Bits::<V>::bit(to) & self.far).is_zero();
+        self.out.keep(self.from, to, self.targets & !left, promotes);
     }
 }
