@@ -208,7 +208,8 @@ impl<V: Variant> Position<V> {
     /// Frisian family, when no king can capture and no king is there to be
     /// taken, the men's sequences are walked as [`Position::count`] walks
     /// them ([`Position::walk_men`]): with every captured piece worth the
-    /// same, the moves are the longest sequences.
+    /// same, the moves are the longest sequences. Not in WebAssembly, where
+    /// the package's size counts more than this speed.
     #[inline(always)]
     pub(crate) fn capture_results(
         &self,
@@ -217,7 +218,8 @@ impl<V: Variant> Position<V> {
         king_can: bool,
         caps: &mut Captures<V>,
     ) {
-        if men_count_applies::<V>()
+        if !cfg!(target_arch = "wasm32")
+            && men_count_applies::<V>()
             && longest_only::<V>()
             && !crowned_go_on_counts::<V>()
             && self.men_walk_pays()
@@ -753,30 +755,53 @@ impl<V: Variant, W: Walked<V>> MenCount<V, W> {
 
     /// The man on bit `cur` has made `len` jumps and may still take
     /// `targets`, landing on `lands`: counts every complete sequence from
-    /// here.
+    /// here. The next level is searched in place ([`MenCount::walk_on`]):
+    /// most sequences end at their second jump, and those then cost no call.
     fn walk_from(&mut self, cur: u32, mut lands: Bits<V>, targets: Bits<V>, len: u32) {
         while !lands.is_zero() {
             let to = lands.lowest();
-            let land = Bits::<V>::bit(to);
-            lands ^= land;
-            // The piece jumped is half-way: `to = 2 * o - cur`.
-            let over = Bits::<V>::bit((cur + to) / 2);
-            let next = targets & !over;
-            // Where captured pieces leave the board at once, the squares of
-            // the pieces taken may be landed on again.
-            let empty = match V::RULES.removal {
-                Removal::EndOfMove => self.empty,
-                Removal::Immediate => self.empty | (self.targets & !next),
-            };
-            // Most landings end the sequence: test that here, so that only
-            // the sequences that go on pay for a call.
-            let on = man_landings::<V>(self.turn, to, next, empty);
+            lands ^= Bits::<V>::bit(to);
+            let (next, on) = self.jump(cur, to, targets);
+            if !on.is_zero() {
+                self.walk_on(to, on, next, len + 1);
+            } else {
+                self.complete(len + 1, to, next);
+            }
+        }
+    }
+
+    /// [`MenCount::walk_from`] one level down, in place.
+    #[inline(always)]
+    fn walk_on(&mut self, cur: u32, mut lands: Bits<V>, targets: Bits<V>, len: u32) {
+        while !lands.is_zero() {
+            let to = lands.lowest();
+            lands ^= Bits::<V>::bit(to);
+            let (next, on) = self.jump(cur, to, targets);
             if !on.is_zero() {
                 self.walk_from(to, on, next, len + 1);
             } else {
                 self.complete(len + 1, to, next);
             }
         }
+    }
+
+    /// The jump of the man on bit `cur` to bit `to`, which may take
+    /// `targets`: the targets left, and the landings of its next jumps
+    /// (none: the sequence ends on `to`).
+    #[inline(always)]
+    fn jump(&self, cur: u32, to: u32, targets: Bits<V>) -> (Bits<V>, Bits<V>) {
+        // The piece jumped is half-way: `to = 2 * o - cur`.
+        let over = Bits::<V>::bit((cur + to) / 2);
+        let next = targets & !over;
+        // Where captured pieces leave the board at once, the squares of
+        // the pieces taken may be landed on again.
+        let empty = match V::RULES.removal {
+            Removal::EndOfMove => self.empty,
+            Removal::Immediate => self.empty | (self.targets & !next),
+        };
+        // Most landings end the sequence: tested here, so that only the
+        // sequences that go on pay for a call.
+        (next, man_landings::<V>(self.turn, to, next, empty))
     }
 
     /// Counts the complete sequence of `len` jumps ending on bit `to`, with
