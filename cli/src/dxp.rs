@@ -237,6 +237,7 @@ impl Player {
         let clock = move || (started.elapsed().as_millis() as u64).saturating_mul(speed);
         let seed = self.game.moves().len() as u64;
         let spec = self.move_spec();
+        let before = *self.game.position();
         let mv = self
             .engine
             .play(&self.game, &spec, seed, Hooks::with_clock(&clock))
@@ -246,7 +247,7 @@ impl Player {
         if let Some(game_clock) = self.clock.as_mut() {
             let left = game_clock.record(used);
             if self.verbose {
-                let budget = spec.limits.move_budget();
+                let budget = spec.limits.move_budget_at(&before);
                 eprintln!(
                     "dxp time: move {} used={used} planned={} max={} left={left}",
                     game_clock.moves_made(),

@@ -8,7 +8,7 @@ mod common;
 use draughts::dxp::{frame, AcceptCode, EndReason, Framer, GameAccept, GameEnd, GameRequest};
 use draughts::dxp::{Message, MoveMessage};
 use draughts::engine::{GameClock, Limits, TimeControl};
-use draughts::{Color, Game, International};
+use draughts::{Color, Game, International, Position};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Child, Command, Stdio};
@@ -63,6 +63,8 @@ struct Seen {
     measured: u64,
     /// Our only legal move.
     forced: bool,
+    /// The position we moved in.
+    before: Position<International>,
 }
 
 /// Plays the peer's side of a game where we (the binary) are `ours`; the
@@ -76,6 +78,7 @@ fn play(peer: &mut Peer, ours: Color, mut started: Instant) -> Vec<Seen> {
     loop {
         if game.position().turn() == ours {
             let forced = game.legal_moves().len() == 1;
+            let before = *game.position();
             let m = match peer.receive() {
                 Message::Move(m) => m,
                 other => panic!("a move, not {other:?}"),
@@ -83,7 +86,11 @@ fn play(peer: &mut Peer, ours: Color, mut started: Instant) -> Vec<Seen> {
             let measured = started.elapsed().as_millis() as u64 * SPEED;
             let mv = m.find(game.position()).expect("our move is legal");
             game.play(&mv).unwrap();
-            seen.push(Seen { measured, forced });
+            seen.push(Seen {
+                measured,
+                forced,
+                before,
+            });
             if seen.len() >= OUR_MOVES || game.legal_moves().is_empty() {
                 break;
             }
@@ -161,7 +168,7 @@ fn check(control: TimeControl, seen: &[Seen], log: &[Logged]) {
             moves_to_go: (control.moves > 0).then(|| control.moves - i as u32 % control.moves),
             ..Limits::default()
         }
-        .move_budget()
+        .move_budget_at(&s.before)
         .unwrap();
         assert_eq!(
             (l.planned, l.max),
@@ -180,7 +187,7 @@ fn check(control: TimeControl, seen: &[Seen], log: &[Logged]) {
             "move {i}: {l:?} {s:?}"
         );
         // The peer's budget, on its own (longer) measures: kept to.
-        let budget = peer_clock.limits().move_budget().unwrap();
+        let budget = peer_clock.limits().move_budget_at(&s.before).unwrap();
         assert!(
             s.measured <= budget.max_ms + SLACK_REAL_MS * SPEED,
             "move {i}: {s:?} over {budget:?}"

@@ -554,7 +554,7 @@ impl<'e, 'h, V: Variant> Searcher<'e, 'h, V> {
             .collect();
         let root_index = hashes.len() - 1;
         let start = clock.now_ms();
-        let budget = limits.budget();
+        let budget = limits.budget_over(super::clock::assumed_moves_to_go(game.position()));
         let rules = V::RULES.draws;
         // A draw the rules declare and one the player to move may claim
         // score alike: every rule applies whatever the game's draw mode
