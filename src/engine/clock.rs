@@ -232,9 +232,11 @@ impl Limits {
 /// `None`) is shared over at `position`: from
 /// [`tuning::MOVES_TO_GO_START`] with every man of the start on the board
 /// down to [`tuning::MOVES_TO_GO_END`] with none, in proportion to the
-/// men left (kings do not count: an ending of kings is short). A game's
-/// later moves so get a larger share of what is left than a fixed number
-/// would give them, instead of leaving it on the clock at the end.
+/// men left (kings do not count). A game's later moves so get a larger
+/// share of what is left than a fixed number would give them, instead of
+/// leaving it on the clock at the end. A king ending can still last up to
+/// a count rule's limit, which this share does not see: games of more than
+/// about 100 moves end with little time left (a known gap).
 ///
 /// ```
 /// use draughts::engine::clock::{assumed_moves_to_go, tuning};
