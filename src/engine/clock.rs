@@ -250,25 +250,23 @@ impl Limits {
 /// assert_eq!(assumed_moves_to_go(&kings), tuning::MOVES_TO_GO_KINGS);
 /// ```
 pub fn assumed_moves_to_go<V: Variant>(position: &Position<V>) -> u32 {
-    use tuning::*;
-    let by_men = moves_to_go_by_men(position);
+    let men = |p: &Position<V>| (p.men(Color::White).len() + p.men(Color::Black).len()) as u32;
     let kings = position.kings(Color::White).len() + position.kings(Color::Black).len();
-    if kings > 0 {
+    moves_to_go(men(position), men(&Position::<V>::start()), kings > 0)
+}
+
+/// [`assumed_moves_to_go`] with `men` men of `men_at_start` on the board,
+/// and `kings` when there is a king (one copy for every variant).
+#[inline(never)]
+fn moves_to_go(men: u32, men_at_start: u32, kings: bool) -> u32 {
+    use tuning::*;
+    let span = MOVES_TO_GO_START - MOVES_TO_GO_END;
+    let by_men = MOVES_TO_GO_END + span * men.min(men_at_start) / men_at_start.max(1);
+    if kings {
         by_men.max(MOVES_TO_GO_KINGS)
     } else {
         by_men
     }
-}
-
-/// [`assumed_moves_to_go`] by the men alone.
-fn moves_to_go_by_men<V: Variant>(position: &Position<V>) -> u32 {
-    use tuning::*;
-    let start = Position::<V>::start();
-    let men_at_start = start.men(Color::White).len() + start.men(Color::Black).len();
-    let men = position.men(Color::White).len() + position.men(Color::Black).len();
-    let men = men.min(men_at_start) as u32;
-    let span = MOVES_TO_GO_START - MOVES_TO_GO_END;
-    MOVES_TO_GO_END + span * men / (men_at_start as u32).max(1)
 }
 
 impl From<TimeBudget> for MoveBudget {
@@ -905,6 +903,12 @@ mod tests {
             side.push_str(king);
         }
         format!("W:W{w}:B{b}").parse().unwrap()
+    }
+
+    /// The moves to go the men of `position` give, kings or not.
+    fn moves_to_go_by_men(position: &Position<crate::International>) -> u32 {
+        let men = position.men(Color::White).len() + position.men(Color::Black).len();
+        moves_to_go(men as u32, 40, false)
     }
 
     #[test]
