@@ -234,39 +234,26 @@ impl Limits {
 /// down to [`tuning::MOVES_TO_GO_END`] with none, in proportion to the
 /// men left (kings do not count). A game's later moves so get a larger
 /// share of what is left than a fixed number would give them, instead of
-/// leaving it on the clock at the end. With a king on the board at least
-/// [`tuning::MOVES_TO_GO_KINGS`] are assumed: a king ending can last until
-/// a count rule ends it, and a share by the men alone left games of more
-/// than 100 moves with well under a second.
+/// leaving it on the clock at the end. A king ending can still last up to
+/// a count rule's limit, which this share does not see: games of more than
+/// about 100 moves end with little time left (a known gap).
 ///
 /// ```
 /// use draughts::engine::clock::{assumed_moves_to_go, tuning};
 /// use draughts::{International, Position};
 /// let start = Position::<International>::start();
 /// assert_eq!(assumed_moves_to_go(&start), tuning::MOVES_TO_GO_START);
-/// let men: Position<International> = "W:W31:B19".parse().unwrap();
-/// assert_eq!(assumed_moves_to_go(&men), tuning::MOVES_TO_GO_END + 1);
 /// let kings: Position<International> = "W:WK31:BK19".parse().unwrap();
-/// assert_eq!(assumed_moves_to_go(&kings), tuning::MOVES_TO_GO_KINGS);
+/// assert_eq!(assumed_moves_to_go(&kings), tuning::MOVES_TO_GO_END);
 /// ```
 pub fn assumed_moves_to_go<V: Variant>(position: &Position<V>) -> u32 {
-    let men = |p: &Position<V>| (p.men(Color::White).len() + p.men(Color::Black).len()) as u32;
-    let kings = position.kings(Color::White).len() + position.kings(Color::Black).len();
-    moves_to_go(men(position), men(&Position::<V>::start()), kings > 0)
-}
-
-/// [`assumed_moves_to_go`] with `men` men of `men_at_start` on the board,
-/// and `kings` when there is a king (one copy for every variant).
-#[inline(never)]
-fn moves_to_go(men: u32, men_at_start: u32, kings: bool) -> u32 {
     use tuning::*;
+    let start = Position::<V>::start();
+    let men_at_start = start.men(Color::White).len() + start.men(Color::Black).len();
+    let men = position.men(Color::White).len() + position.men(Color::Black).len();
+    let men = men.min(men_at_start) as u32;
     let span = MOVES_TO_GO_START - MOVES_TO_GO_END;
-    let by_men = MOVES_TO_GO_END + span * men.min(men_at_start) / men_at_start.max(1);
-    if kings {
-        by_men.max(MOVES_TO_GO_KINGS)
-    } else {
-        by_men
-    }
+    MOVES_TO_GO_END + span * men / (men_at_start as u32).max(1)
 }
 
 impl From<TimeBudget> for MoveBudget {
@@ -607,14 +594,6 @@ pub mod tuning {
     /// single legal move, answered at once) and the others using about
     /// 80% of their plan.
     pub const MOVES_TO_GO_END: u32 = 8;
-    /// With a game clock for the whole game and a king on the board: at
-    /// least this many moves to go (International's king ending rule
-    /// allows 25 moves of each side). With the men alone deciding, 7 of 40
-    /// one-minute games against Scan 2.0 ended with under 3 s left, one of
-    /// 123 moves with 34 ms; replayed with this floor on the same games
-    /// (each move using the same share of its plan), 3 under 3 s, none
-    /// under 0.9 s.
-    pub const MOVES_TO_GO_KINGS: u32 = 25;
     /// The least share of the planned time a move gets.
     pub const FACTOR_MIN: u64 = 400;
     /// The most (the hard limit, twice the planned time, bounds it too).
@@ -877,24 +856,13 @@ mod tests {
     /// An International position with `men` men (White's from square 50
     /// down, Black's from square 1 up, alternately) and a king on each
     /// side that has room for one (20 pieces at most).
-    /// `men` men (half each, White the odd one) and, on a side with fewer
-    /// than 20 pieces, a king.
     fn with_men(men: u32) -> Position<crate::International> {
-        position(men, true)
-    }
-
-    /// `men` men, at least one a side, and no king.
-    fn men_only(men: u32) -> Position<crate::International> {
-        position(men.max(2), false)
-    }
-
-    fn position(men: u32, kings: bool) -> Position<crate::International> {
         let white: Vec<String> = (0..men.div_ceil(2)).map(|i| (50 - i).to_string()).collect();
         let black: Vec<String> = (0..men / 2).map(|i| (1 + i).to_string()).collect();
         let mut w = white.join(",");
         let mut b = black.join(",");
         for (side, king) in [(&mut w, "K28"), (&mut b, "K23")] {
-            if !kings || side.split(',').count() >= 20 {
+            if side.split(',').count() >= 20 {
                 continue;
             }
             if !side.is_empty() {
@@ -905,12 +873,6 @@ mod tests {
         format!("W:W{w}:B{b}").parse().unwrap()
     }
 
-    /// The moves to go the men of `position` give, kings or not.
-    fn moves_to_go_by_men(position: &Position<crate::International>) -> u32 {
-        let men = position.men(Color::White).len() + position.men(Color::Black).len();
-        moves_to_go(men as u32, 40, false)
-    }
-
     #[test]
     fn the_moves_to_go_assumed_fall_with_the_men() {
         let start = Position::<crate::International>::start();
@@ -919,10 +881,10 @@ mod tests {
             assumed_moves_to_go(&Position::<crate::English>::start()),
             MOVES_TO_GO_START
         );
-        assert_eq!(assumed_moves_to_go(&men_only(40)), MOVES_TO_GO_START);
-        assert_eq!(moves_to_go_by_men(&with_men(0)), MOVES_TO_GO_END);
+        assert_eq!(assumed_moves_to_go(&with_men(40)), MOVES_TO_GO_START);
+        assert_eq!(assumed_moves_to_go(&with_men(0)), MOVES_TO_GO_END);
         let all: Vec<u32> = (0..=40)
-            .map(|m| assumed_moves_to_go(&men_only(m)))
+            .map(|m| assumed_moves_to_go(&with_men(m)))
             .collect();
         assert!(all.windows(2).all(|w| w[0] <= w[1]), "{all:?}");
         // Half the men: half-way.
@@ -935,36 +897,18 @@ mod tests {
         );
         // Fewer men, more of the time left for the move.
         let whole = game(60_000, 0, None);
-        let few = whole.move_budget_at(&men_only(4)).unwrap();
+        let few = whole.move_budget_at(&with_men(4)).unwrap();
         let many = whole.move_budget_at(&start).unwrap();
         assert!(few.target_ms > many.target_ms && few.max_ms > many.max_ms);
         assert_eq!(whole.move_budget_at(&start), whole.move_budget());
     }
 
-    #[test]
-    fn a_king_on_the_board_keeps_the_moves_to_go_at_the_floor() {
-        for men in 0..=38 {
-            let (kings, men_alone) = (with_men(men), men_only(men));
-            assert_eq!(
-                assumed_moves_to_go(&kings),
-                moves_to_go_by_men(&men_alone).max(MOVES_TO_GO_KINGS),
-                "{men} men"
-            );
-        }
-        // Kings alone: the floor, not the end of the share by men.
-        assert_eq!(assumed_moves_to_go(&with_men(0)), MOVES_TO_GO_KINGS);
-        const { assert!(MOVES_TO_GO_KINGS > MOVES_TO_GO_END) };
-        // A king with most men still on: the men decide.
-        let early = with_men(38);
-        assert_eq!(assumed_moves_to_go(&early), moves_to_go_by_men(&early));
-        assert!(assumed_moves_to_go(&early) > MOVES_TO_GO_KINGS);
-    }
-
-    /// Plays a whole-game clock of 60 s: `positions` gives the position
-    /// of each move, `used` what each move takes of its budget, `assumed`
-    /// the moves to go; the time left after each move.
-    fn clock_game(
-        positions: impl Iterator<Item = Position<crate::International>>,
+    /// Plays a whole-game clock of 60 s over `moves` moves in which the
+    /// men go from 40 to 0 evenly, each move taking what `used` says of
+    /// its budget, with `assumed` deciding the moves to go; the time left
+    /// after each move.
+    fn thinning_game(
+        moves: u32,
         assumed: impl Fn(&Position<crate::International>) -> u32,
         mut used: impl FnMut(MoveBudget) -> u64,
     ) -> Vec<u64> {
@@ -973,24 +917,14 @@ mod tests {
             moves: 0,
             increment_ms: 0,
         });
-        positions
-            .map(|position| {
+        (0..moves)
+            .map(|i| {
+                let position = with_men(40 - 40 * i / moves);
                 let b = MoveBudget::from(clock.limits().budget_over(assumed(&position)).unwrap());
                 assert!(b.max_ms <= clock.left_ms() / 2);
                 clock.record(used(b))
             })
             .collect()
-    }
-
-    /// [`clock_game`] over `moves` moves in which the men go from 40 to 0
-    /// evenly, with no king.
-    fn thinning_game(
-        moves: u32,
-        assumed: impl Fn(&Position<crate::International>) -> u32,
-        used: impl FnMut(MoveBudget) -> u64,
-    ) -> Vec<u64> {
-        let positions = (0..moves).map(move |i| men_only(40 - 40 * i / moves));
-        clock_game(positions, assumed, used)
     }
 
     #[test]
@@ -1013,30 +947,6 @@ mod tests {
         // Every move at the hard cut, 200 moves: time is still left.
         let worst = thinning_game(200, assumed_moves_to_go, |b| b.max_ms);
         assert!(worst.iter().all(|&left| left > 0));
-    }
-
-    #[test]
-    fn a_long_king_ending_keeps_time_for_its_last_moves() {
-        // 50 moves in which the men go from 40 to 10, then 90 moves with
-        // 6 men and a king each (the length of the longest games against
-        // Scan 2.0), each move taking its plan.
-        let positions = || {
-            (0..50)
-                .map(|i| men_only(40 - 30 * i / 50))
-                .chain((0..90).map(|_| with_men(6)))
-        };
-        let planned = |b: MoveBudget| b.target_ms;
-        let floor = clock_game(positions(), assumed_moves_to_go, planned);
-        let men_alone = clock_game(positions(), moves_to_go_by_men, planned);
-        // The first 50 moves are the same either way.
-        assert_eq!(floor[..50], men_alone[..50]);
-        // With every move taking its whole plan the men alone leave about
-        // 10 ms at the end, the floor over ten times that (138 ms); in the
-        // ending, the floor's moves keep more time each move after move 80.
-        let (floor_left, men_left) = (*floor.last().unwrap(), *men_alone.last().unwrap());
-        assert!(men_left < 50, "{men_left} {floor_left}");
-        assert!(floor_left > 10 * men_left, "{floor_left} {men_left}");
-        assert!(floor[80..].iter().zip(&men_alone[80..]).all(|(f, m)| f > m));
     }
 
     #[test]
