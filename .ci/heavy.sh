@@ -13,5 +13,5 @@ cd "$(dirname "$0")/.."
 start=$SECONDS
 # `hard` finds the known winning shots of tests/data/tactics.tsv (about 45 s).
 cargo test --release --test full_suite -- --ignored engine_tactics::
-cargo test --release --test full_suite -- --ignored egdb::frisian_king_move_limit_is_flagged_where_it_changes_values
+cargo test --release --test full_suite -- --ignored egdb::frisian_tables_apply_the_king_move_limit_everywhere
 echo "== heavy tests done in $((SECONDS - start)) s"

@@ -10,11 +10,11 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use draughts::egdb::{build_all, slices_up_to, verify, Egdb, EgdbError, Slice, Value};
+use draughts::egdb::{build_all, build_slice, slices_up_to, verify, Egdb, EgdbError, Slice, Value};
 use draughts::{
     Antidraughts, Brazilian, Breakthrough, Canadian, Color, Czech, English, Frisian, Frysk,
-    International, Italian, Killer, Outcome, Pool, Position, Russian, Setup, Spanish, SquareSet,
-    Thai, Turkish, Variant,
+    International, Italian, Killer, KingRun, Outcome, Pool, Position, Russian, Setup, Spanish,
+    SquareSet, Thai, Turkish, Variant,
 };
 
 /// Positions per piece count (side to move not counted).
@@ -197,17 +197,9 @@ fn every_position<V: Variant>(pieces: u32) -> Vec<Position<V>> {
 /// min/max updates (a move to a lost position wins one ply after the
 /// fastest such loss; a position whose moves all reach won positions loses
 /// one ply after the slowest) until nothing changes. What stays unknown is a
-/// draw. Returns (value for the side to move, distance).
+/// draw. Returns (value for the side to move, distance). The positions keep
+/// their king-move counts (Frisian's limit) from move to move.
 fn naive_solve<V: Variant>(start: &[Position<V>]) -> HashMap<Position<V>, (Value, u16)> {
-    naive_solve_rules(start, false)
-}
-
-/// [`naive_solve`], with Frisian's king-move limit applied when
-/// `king_limit` (the successors keep their king-move counts).
-fn naive_solve_rules<V: Variant>(
-    start: &[Position<V>],
-    king_limit: bool,
-) -> HashMap<Position<V>, (Value, u16)> {
     let mut succ: HashMap<Position<V>, Vec<Position<V>>> = HashMap::new();
     let mut stack: Vec<Position<V>> = start.to_vec();
     while let Some(p) = stack.pop() {
@@ -217,19 +209,7 @@ fn naive_solve_rules<V: Variant>(
         let next: Vec<Position<V>> = if p.outcome().is_some() {
             Vec::new()
         } else {
-            p.legal_moves()
-                .iter()
-                .map(|m| {
-                    if king_limit {
-                        return p.play(m);
-                    }
-                    // The index leaves the king-move limit's count out
-                    // (Frisian): so does this solver.
-                    let mut s = p.play(m).to_setup();
-                    s.king_runs = [None; 2];
-                    Position::from_setup(s).unwrap()
-                })
-                .collect()
+            p.legal_moves().iter().map(|m| p.play(m)).collect()
         };
         stack.extend(next.iter().copied());
         succ.insert(p, next);
@@ -286,7 +266,10 @@ fn naive_solve_rules<V: Variant>(
 /// to).
 fn agrees_with_naive_solver<V: Variant>(pieces: u32, start: Option<&str>) {
     let db = build_all::<V>(pieces, 2, |_| {}).unwrap();
-    let mut all = every_position::<V>(pieces);
+    let mut all: Vec<Position<V>> = every_position::<V>(pieces)
+        .into_iter()
+        .flat_map(with_counts)
+        .collect();
     if let Some(s) = start {
         let slice: Slice = s.parse().unwrap();
         all.retain(|p| Slice::of(p) == slice);
@@ -350,39 +333,113 @@ fn database_agrees_with_naive_solver_frisian_2() {
     agrees_with_naive_solver::<Frisian>(2, None);
 }
 
-/// Frisian's king-move limit, which the tables leave out: in a slice
-/// without men (where it never applies) the tables agree with a solver that
-/// applies it, and `Slice::leaves_out_rules` says so; in a slice with a man
-/// and a king against a king, some values differ, and the slice is flagged.
-/// Minutes long: run by the heavy command (.ci/heavy.sh).
+/// Frisian's king-move limit is in the index: from every position of a
+/// man and a king against a king (each count state) with the man on
+/// squares 11-20 (two and three steps from its promotion row), the tables
+/// agree with the solver that applies the limit on every position reached,
+/// counts and all; and the count matters there (some positions change
+/// value with it).
+#[test]
+fn frisian_tables_apply_the_king_move_limit() {
+    king_move_limit_agrees::<Frisian>("wm1wk1bm0bk1", 11..=20);
+}
+
+/// The same from every position of the slice (the man anywhere). Minutes
+/// long: run by the heavy command (.ci/heavy.sh).
 #[test]
 #[ignore]
-fn frisian_king_move_limit_is_flagged_where_it_changes_values() {
-    let db = build_all::<Frisian>(3, 2, |_| {}).unwrap();
-    let all = every_position::<Frisian>(3);
-    for (name, flagged) in [("wm0wk2bm0bk1", false), ("wm1wk1bm0bk1", true)] {
-        let slice: Slice = name.parse().unwrap();
-        assert_eq!(slice.leaves_out_rules::<Frisian>(), flagged);
-        assert!(!slice.leaves_out_rules::<International>());
-        let start: Vec<_> = all
-            .iter()
-            .copied()
-            .filter(|p| Slice::of(p) == slice)
-            .collect();
-        let limited = naive_solve_rules(&start, true);
-        let differ = start
-            .iter()
-            .filter(|p| {
-                let e = db.lookup(p).unwrap();
-                limited[*p] != (e.value, e.distance)
-            })
-            .count();
-        if flagged {
-            assert!(differ > 0, "{name}: the limit changes no value");
-        } else {
-            assert_eq!(differ, 0, "{name}");
+fn frisian_tables_apply_the_king_move_limit_everywhere() {
+    king_move_limit_agrees::<Frisian>("wm1wk1bm0bk1", 1..=50);
+}
+
+/// The slice and every slice it leads to, built alone (not the whole
+/// piece count).
+pub(crate) fn build_with_reads<V: Variant>(slice: Slice) -> Egdb<'static, V> {
+    let mut needed = vec![slice];
+    let mut k = 0;
+    while k < needed.len() {
+        for r in needed[k].reads() {
+            if !needed.contains(&r) {
+                needed.push(r);
+            }
+        }
+        k += 1;
+    }
+    let mut db = Egdb::<V>::new();
+    for s in slices_up_to(slice.pieces()) {
+        if needed.contains(&s) {
+            db.insert(build_slice(s, &db, 2).unwrap()).unwrap();
         }
     }
+    db
+}
+
+fn king_move_limit_agrees<V: Variant>(slice: &str, man_on: core::ops::RangeInclusive<u8>) {
+    let slice: Slice = slice.parse().unwrap();
+    let db = build_with_reads::<V>(slice);
+    // Every position of the slice with every count it may carry.
+    let all: Vec<Position<V>> = every_position::<V>(slice.pieces())
+        .into_iter()
+        .filter(|p| Slice::of(p) == slice)
+        .flat_map(with_counts)
+        .collect();
+    assert_eq!(
+        all.len() as u64,
+        2 * slice.positions::<V>(),
+        "{slice}: one position per index"
+    );
+    let start: Vec<Position<V>> = all
+        .into_iter()
+        .filter(|p| {
+            p.men(Color::White)
+                .into_iter()
+                .all(|sq| man_on.contains(&V::square_number(sq)))
+        })
+        .collect();
+    let limited = naive_solve(&start);
+    for (pos, want) in &limited {
+        let e = db.lookup(pos).unwrap();
+        assert_eq!((e.value, e.distance), *want, "{}", pos.to_fen());
+    }
+    // The count matters: some position's value changes with it.
+    let changes = start
+        .iter()
+        .filter(|p| p.king_run(Color::White).is_some())
+        .filter(|p| {
+            let mut s = p.to_setup();
+            s.king_runs = [None; 2];
+            limited[p] != limited[&Position::from_setup(s).unwrap()]
+        })
+        .count();
+    assert!(changes > 0, "{slice}: the count changes no value");
+}
+
+/// `pos` with every king-move count it may carry: none, or one of a side's
+/// kings with 1 to the limit's moves, for each side with men and kings
+/// (only `pos` in a variant without the limit).
+fn with_counts<V: Variant>(pos: Position<V>) -> Vec<Position<V>> {
+    let counts = |color: Color| {
+        let mut out = vec![None];
+        let Some(limit) = V::RULES.king_move_limit else {
+            return out;
+        };
+        if pos.men(color).is_empty() {
+            return out;
+        }
+        for king in pos.kings(color) {
+            out.extend((1..=limit).map(|moves| Some(KingRun { king, moves })));
+        }
+        out
+    };
+    let mut out = Vec::new();
+    for w in counts(Color::White) {
+        for b in counts(Color::Black) {
+            let mut s = pos.to_setup();
+            s.king_runs = [w, b];
+            out.push(Position::from_setup(s).unwrap());
+        }
+    }
+    out
 }
 
 /// Builds every slice up to `pieces` and verifies each; returns the seconds.

@@ -11,9 +11,10 @@
 use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering::Relaxed};
 
 use crate::bitboard::BitSet;
+use crate::bitboard::Square;
 use crate::geometry::Geometry;
 use crate::outcome::Outcome;
-use crate::position::Position;
+use crate::position::{KingRun, Position};
 use crate::squares::Bits;
 use crate::variant::{Color, Variant};
 
@@ -412,9 +413,18 @@ impl<V: Variant> State<V> {
 
     /// Calls `f` with every position of the slice that reaches `pos` by a
     /// non-capturing, non-promoting step of the side that is not to move
-    /// (whether that side must capture there instead is for `f` to check).
+    /// (whether that side must capture there instead is for `f` to check),
+    /// with its king-move counts.
+    ///
+    /// Under a king-move limit (Frisian), while the mover has men, a quiet
+    /// king step leaves the mover's count on that king: only the king of
+    /// `pos`'s count can be stepped back. Its count before was one fewer
+    /// or, after a first move, none or that of any other of its kings
+    /// (`1..=limit` moves). A man's step leaves no count, and before it the
+    /// count was any. The count of the side to move does not change.
     fn predecessors(&self, pos: &Position<V>, mut f: impl FnMut(Position<V>)) {
         let mover = pos.turn.opponent();
+        let me = mover as usize;
         let mut before = *pos;
         before.turn = mover;
         before.runs = [None; 2];
@@ -428,27 +438,69 @@ impl<V: Variant> State<V> {
                 p.kings ^= ab;
             }
         };
+        // The limit binds the mover only while it has men.
+        let men = before.side(mover) & !pos.kings;
+        let limit = V::RULES.king_move_limit.filter(|_| !men.is_zero());
+        let run = pos.runs[me];
+        // `p` with the mover's count `r`, and with each count it could have
+        // had that no king `moved` (its square in `p`) makes: none or any
+        // other king's, 1..=limit moves.
+        let mut emit = |mut p: Position<V>, r: Option<KingRun>, any_other: Option<Bits<V>>| {
+            p.runs[pos.turn as usize] = pos.runs[pos.turn as usize];
+            p.runs[me] = r;
+            f(p);
+            if let (Some(moved), Some(limit)) = (any_other, limit) {
+                let mut kings = p.side(mover) & p.kings & !moved;
+                while !kings.is_zero() {
+                    let k = kings.lowest();
+                    kings ^= Bits::<V>::bit(k);
+                    for moves in 1..=limit {
+                        p.runs[me] = Some(KingRun {
+                            king: Square(k as u8),
+                            moves,
+                        });
+                        f(p);
+                    }
+                }
+            }
+        };
         // A king steps back along the lines it steps forward on: its steps
         // from where it stands now.
         before.for_each_step(|b, a, _, king| {
-            if king {
-                let mut p = before;
-                shift(&mut p, a | b, true);
-                f(p);
+            if !king {
+                return;
+            }
+            let mut p = before;
+            shift(&mut p, a | b, true);
+            match (limit, run) {
+                (None, _) => emit(p, None, None),
+                // Under the limit the king that moved holds the count.
+                (Some(_), None) => {}
+                (Some(_), Some(r)) if Bits::<V>::bit(r.king.0 as u32) != b => {}
+                (Some(_), Some(r)) if r.moves > 1 => {
+                    let king = Square(a.lowest() as u8);
+                    let moves = r.moves - 1;
+                    emit(p, Some(KingRun { king, moves }), None);
+                }
+                (Some(_), Some(_)) => emit(p, None, Some(a)),
             }
         });
-        let mut men = before.side(mover) & !pos.kings;
+        if limit.is_some() && run.is_some() {
+            // A man's step would have cleared the count.
+            return;
+        }
+        let mut men = men;
         while !men.is_zero() {
             let at = men.lowest();
             let b = Bits::<V>::bit(at);
             men ^= b;
-            let mut from = self.back.from[mover as usize][at as usize] & empty;
+            let mut from = self.back.from[me][at as usize] & empty;
             while !from.is_zero() {
                 let a = Bits::<V>::bit(from.lowest());
                 from ^= a;
                 let mut p = before;
                 shift(&mut p, a | b, false);
-                f(p);
+                emit(p, None, Some(Bits::<V>::ZERO));
             }
         }
     }

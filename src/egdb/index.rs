@@ -3,9 +3,10 @@
 
 use core::marker::PhantomData;
 
+use crate::bitboard::Square;
 use crate::bitboard::{BitSet, Bitboard};
 use crate::geometry::Geometry;
-use crate::position::Position;
+use crate::position::{KingRun, Position};
 use crate::squares::Bits;
 use crate::variant::{Color, Variant};
 
@@ -152,13 +153,20 @@ fn nth_bit(mut mask: u128, p: u32) -> u32 {
 }
 
 /// The index of one slice: block offsets by the number of White's men on
-/// White's back row.
+/// White's back row, and the states of the king-move limit's count.
 #[derive(Clone, Debug)]
 pub(crate) struct Layout {
     pub(crate) slice: Slice,
-    /// `offsets[f]`: the first index of the block with `f` white men on
-    /// White's back row; the last entry is the size (per side to move).
+    /// `offsets[f]`: the first arrangement of the block with `f` white men on
+    /// White's back row; the last entry is the number of arrangements.
     offsets: Vec<u64>,
+    /// The variant's king-move limit (0: none).
+    limit: u64,
+    /// The states of each side's count (`[white, black]`): 1 (no count)
+    /// unless the variant has a king-move limit and the side has men and
+    /// kings, then `1 + limit * kings` (no count, or one of its kings with
+    /// `1..=limit` moves).
+    states: [u64; 2],
 }
 
 impl Layout {
@@ -189,12 +197,58 @@ impl Layout {
             total += size;
             offsets.push(total);
         }
-        Layout { slice, offsets }
+        let limit = V::RULES.king_move_limit.unwrap_or(0) as u64;
+        let states = |men: u32, kings: u32| {
+            if limit > 0 && men > 0 && kings > 0 {
+                1 + limit * kings as u64
+            } else {
+                1
+            }
+        };
+        Layout {
+            slice,
+            offsets,
+            limit,
+            states: [states(wm, wk), states(bm, bk)],
+        }
     }
 
-    /// Positions per side to move.
+    /// Positions per side to move: arrangements times count states.
     pub(crate) fn size(&self) -> u64 {
+        self.arrangements() * self.states[0] * self.states[1]
+    }
+
+    /// Arrangements of the pieces (per side to move).
+    fn arrangements(&self) -> u64 {
         *self.offsets.last().unwrap()
+    }
+
+    /// The state of `color`'s count in `pos`: 0 for none, else
+    /// `1 + limit * r + moves - 1` for the king of rank `r` among its
+    /// side's kings (in square order).
+    fn run_state<V: Variant>(&self, pos: &Position<V>, color: Color) -> u64 {
+        let Some(run) = pos.runs[color as usize].filter(|_| self.states[color as usize] > 1) else {
+            return 0;
+        };
+        let kings = pos.side(color) & pos.kings;
+        let rank = Bitboard(kings)
+            .into_iter()
+            .take_while(|sq| *sq != run.king)
+            .count() as u64;
+        let moves = (run.moves as u64).clamp(1, self.limit);
+        1 + self.limit * rank + moves - 1
+    }
+
+    /// The count of `color` whose state is `state` ([`Layout::run_state`]),
+    /// its kings standing on `kings`.
+    fn run_of<V: Variant>(&self, state: u64, kings: Bits<V>) -> Option<KingRun> {
+        let s = state.checked_sub(1)?;
+        let rank = (s / self.limit) as usize;
+        let king: Square = Bitboard(kings).into_iter().nth(rank)?;
+        Some(KingRun {
+            king,
+            moves: (s % self.limit + 1) as u8,
+        })
     }
 
     /// The index of `pos` (which must be of this slice): White to move in
@@ -217,7 +271,10 @@ impl Layout {
         i = i * sq.c(rest.count_ones(), s.white_kings as u32) + sq.rank(wk, rest);
         let rest2 = rest & !wk;
         i = i * sq.c(rest2.count_ones(), s.black_kings as u32) + sq.rank(bk, rest2);
-        let base = self.offsets[f as usize] + i;
+        let arrangement = self.offsets[f as usize] + i;
+        let base = (arrangement * self.states[0] + self.run_state(pos, Color::White))
+            * self.states[1]
+            + self.run_state(pos, Color::Black);
         match pos.turn {
             Color::White => base,
             Color::Black => base + self.size(),
@@ -232,6 +289,13 @@ impl Layout {
         } else {
             (Color::Black, index - size)
         };
+        let (mut white_state, mut black_state) = (0, 0);
+        if self.states != [1, 1] {
+            black_state = i % self.states[1];
+            i /= self.states[1];
+            white_state = i % self.states[0];
+            i /= self.states[0];
+        }
         let s = self.slice;
         let mut f = 0usize;
         while self.offsets[f + 1] <= i {
@@ -267,12 +331,16 @@ impl Layout {
         let rest = sq.all & !wmen & !bmen;
         let wkings = sq.unrank(r_wk, wk, rest);
         let bkings = sq.unrank(r_bk, bk, rest & !wkings);
+        let (wkings, bkings) = (sq.bits(wkings), sq.bits(bkings));
         Position {
-            white: sq.bits(wmen | wkings),
-            black: sq.bits(bmen | bkings),
-            kings: sq.bits(wkings | bkings),
+            white: sq.bits(wmen) | wkings,
+            black: sq.bits(bmen) | bkings,
+            kings: wkings | bkings,
             turn,
-            runs: [None; 2],
+            runs: [
+                self.run_of::<V>(white_state, wkings),
+                self.run_of::<V>(black_state, bkings),
+            ],
             _v: PhantomData,
         }
     }

@@ -44,10 +44,10 @@
 //! end is a draw. The distance lets a caller decide whether a win is reached
 //! before a count rule would end the game as a draw.
 //!
-//! Frisian's king-move limit is state of the position ([`KingRun`](crate::KingRun))
-//! that the index leaves out: its tables are built and probed with no king
-//! count (the limit is not applied). [`Slice::leaves_out_rules`] tells the
-//! slices where that can change a value (those with men).
+//! Frisian's king-move limit is state of the position
+//! ([`KingRun`](crate::KingRun)): its count is part of the index (below), so
+//! the values of those variants are exact with the limit applied, and a
+//! position is probed with the count it carries.
 //!
 //! # Index
 //!
@@ -67,6 +67,12 @@
 //!   (`C(n - wm - bm, wk)`), Black's kings among those left after them
 //!   (`C(n - wm - bm - wk, bk)`); the rank of a set `s_1 < s_2 < ... < s_k`
 //!   of positions (counted within its domain) is `Σ C(s_i, i)`;
+//! * in a variant with a king-move limit `L` (Frisian: 3), each side with
+//!   men and kings has `1 + L * k` count states (`k` its kings): 0 for no
+//!   count, `1 + L * r + m - 1` for its king of rank `r` (in square order
+//!   among its kings) having made `m` moves; the position's number is
+//!   `(arrangement * sW + w) * sB + b` (`sW`, `sB` the states of White and
+//!   Black, 1 for a side without men or kings; `w`, `b` their states);
 //! * the side to move is part of the key: White to move takes indices
 //!   `0..N`, Black to move `N..2N` (`N` the slice's positions per side,
 //!   [`Slice::positions`]).
@@ -154,13 +160,20 @@ impl Slice {
 
     /// The number of positions of the slice in variant `V` for one side to
     /// move (the slice's table holds twice as many, one per side to move).
+    /// Under a king-move limit (Frisian) each arrangement counts once per
+    /// state of the counts: none, or one of a side's kings with 1 to 3
+    /// moves, for each side with men and kings.
     ///
     /// ```
     /// use draughts::egdb::Slice;
-    /// use draughts::English;
+    /// use draughts::{English, Frisian};
     /// // Two kings on 32 squares.
     /// let kk = Slice { white_men: 0, white_kings: 1, black_men: 0, black_kings: 1 };
     /// assert_eq!(kk.positions::<English>(), 32 * 31);
+    /// // Frisian: a man (45 squares), a king and a king, White's count in
+    /// // 1 + 3 states.
+    /// let mkk: Slice = "wm1wk1bm0bk1".parse().unwrap();
+    /// assert_eq!(mkk.positions::<Frisian>(), 45 * 49 * 48 * 4);
     /// ```
     pub fn positions<V: Variant>(self) -> u64 {
         if self.too_big() {
@@ -178,27 +191,6 @@ impl Slice {
         ]
         .iter()
         .any(|&k| k as usize > index::MAX_KIND)
-    }
-
-    /// True when the slice's values in variant `V` leave out a rule that can
-    /// change them: Frisian's king-move limit (a king's consecutive
-    /// non-capturing moves while its side has men), which the index does not
-    /// model. It binds only a side with men and kings, so the slices without
-    /// men are exact; in any other slice of such a variant a side has, or may
-    /// promote to, both, and the values are those of the game without the
-    /// limit.
-    ///
-    /// ```
-    /// use draughts::egdb::Slice;
-    /// use draughts::{Frisian, International};
-    /// let kings: Slice = "wm0wk2bm0bk1".parse().unwrap();
-    /// let man: Slice = "wm1wk1bm0bk1".parse().unwrap();
-    /// assert!(!kings.leaves_out_rules::<Frisian>());
-    /// assert!(man.leaves_out_rules::<Frisian>());
-    /// assert!(!man.leaves_out_rules::<International>());
-    /// ```
-    pub fn leaves_out_rules<V: Variant>(self) -> bool {
-        V::RULES.king_move_limit.is_some() && self.men() > 0
     }
 
     /// The other slices one move can lead to, in the order of
