@@ -182,9 +182,7 @@ impl Engine {
     /// a longer win is scored above any evaluation but below a forced win,
     /// scaled down as the counts run (the search and the count rules then
     /// decide). At the root the engine plays only moves that keep the
-    /// table's value (a fastest win when it fits in the counts). Variants
-    /// with a king-move limit (Frisian) do not use it: the tables leave
-    /// that limit out.
+    /// table's value (a fastest win when it fits in the counts).
     ///
     /// ```
     /// use draughts::egdb::{build_all, SharedEgdb};
@@ -453,15 +451,10 @@ struct Tables<V: Variant> {
 }
 
 impl<V: Variant> Tables<V> {
-    /// The engine's database if it is of variant `V` and the variant has no
-    /// king-move limit (the tables leave it out).
+    /// The engine's database if it is of variant `V`.
     #[cfg(feature = "egdb")]
     fn new(engine: &Engine) -> Self {
-        let db = engine
-            .egdb
-            .as_ref()
-            .filter(|_| V::RULES.king_move_limit.is_none())
-            .and_then(|d| d.arc::<V>());
+        let db = engine.egdb.as_ref().and_then(|d| d.arc::<V>());
         Tables {
             pieces: db.as_ref().map_or(0, |d| d.max_pieces()),
             db,
