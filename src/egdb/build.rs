@@ -10,8 +10,7 @@
 
 use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering::Relaxed};
 
-use crate::bitboard::BitSet;
-use crate::bitboard::Square;
+use crate::bitboard::{BitSet, Square};
 use crate::geometry::Geometry;
 use crate::outcome::Outcome;
 use crate::position::{KingRun, Position};

@@ -3,8 +3,7 @@
 
 use core::marker::PhantomData;
 
-use crate::bitboard::Square;
-use crate::bitboard::{BitSet, Bitboard};
+use crate::bitboard::{BitSet, Bitboard, Square};
 use crate::geometry::Geometry;
 use crate::position::{KingRun, Position};
 use crate::squares::Bits;
