@@ -120,10 +120,17 @@ struct Code {
     bits: Vec<(u32, u8)>,
 }
 
+/// The codes stored in `bytes` (little-endian, two bytes each).
+fn codes_of(bytes: &[u8]) -> impl Iterator<Item = u16> + '_ {
+    bytes
+        .chunks_exact(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+}
+
 /// The Huffman code of a part's codes (all of them values).
-fn code_for(codes: &[u16]) -> Code {
+fn code_for(codes: impl Iterator<Item = u16>) -> Code {
     let mut freq = vec![0u64; 1 << 16];
-    for &c in codes {
+    for c in codes {
         freq[c as usize] += 1;
     }
     let mut symbols: Vec<u16> = (0..=u16::MAX).filter(|&c| freq[c as usize] > 0).collect();
@@ -192,54 +199,60 @@ pub fn compress(plain: &[u8]) -> Result<Vec<u8>, EgdbError> {
     if plain.len() <= HEADER || plain[4] != VERSION || !(plain.len() - HEADER).is_multiple_of(4) {
         return Err(bad("not an uncompressed slice (format version 1)"));
     }
-    let codes: Vec<u16> = plain[HEADER..]
-        .chunks_exact(2)
-        .map(|c| u16::from_le_bytes([c[0], c[1]]))
-        .collect();
-    if let Some(c) = codes.iter().find(|&&c| !is_value(c)) {
+    // The codes are read where they stand (a slice's bytes can be most of
+    // the memory there is).
+    let body = &plain[HEADER..];
+    if let Some(c) = codes_of(body).find(|&c| !is_value(c)) {
         return Err(bad(format!("the code {c:#06x} is not a value")));
     }
     // The two parts: White to move, Black to move.
-    let parts: Vec<&[u16]> = codes.chunks(codes.len() / 2).collect();
-    let tables: Vec<Code> = parts.iter().map(|p| code_for(p)).collect();
+    let parts: Vec<&[u8]> = body.chunks(body.len() / 2).collect();
+    let tables: Vec<Code> = parts.iter().map(|p| code_for(codes_of(p))).collect();
 
-    let mut offsets: Vec<u64> = Vec::new();
-    let mut stream: Vec<u8> = Vec::new();
-    for (part, code) in parts.iter().zip(&tables) {
-        for block in part.chunks(BLOCK as usize) {
-            offsets.push(stream.len() as u64);
-            let (mut acc, mut bits) = (0u64, 0u32);
-            for &c in block {
-                let (w, l) = code.bits[c as usize];
-                acc |= u64::from(w) << bits;
-                bits += u32::from(l);
-                while bits >= 8 {
-                    stream.push(acc as u8);
-                    acc >>= 8;
-                    bits -= 8;
-                }
-            }
-            if bits > 0 {
-                stream.push(acc as u8);
-            }
-        }
-    }
-    offsets.push(stream.len() as u64);
-
-    let mut out = Vec::with_capacity(HEADER + 64 + 8 * offsets.len() + stream.len());
-    out.extend_from_slice(&plain[..HEADER]);
+    let mut out = plain[..HEADER].to_vec();
     out[4] = PACKED_VERSION;
     out.extend_from_slice(&BLOCK.to_le_bytes());
     out.extend_from_slice(&[parts.len() as u8, 0, 0, 0]);
     for (part, code) in parts.iter().zip(&tables) {
-        out.extend_from_slice(&(part.len() as u64).to_le_bytes());
+        out.extend_from_slice(&(part.len() as u64 / 2).to_le_bytes());
         out.extend_from_slice(&(code.order.len() as u16).to_le_bytes());
         out.extend_from_slice(&[code.order.last().map_or(1, |&(l, _)| l), 0]);
         out.extend(code.order.iter().flat_map(|&(_, s)| s.to_le_bytes()));
         out.extend(code.order.iter().map(|&(l, _)| l));
     }
-    out.extend(offsets.iter().flat_map(|o| o.to_le_bytes()));
-    out.extend_from_slice(&stream);
+    // The offsets go before the stream, which is written in place after
+    // them.
+    let blocks: usize = parts
+        .iter()
+        .map(|p| p.len().div_ceil(2 * BLOCK as usize))
+        .sum();
+    let table_at = out.len();
+    out.resize(table_at + 8 * (blocks + 1), 0);
+    let stream_at = out.len();
+    let mut offsets: Vec<u64> = Vec::with_capacity(blocks + 1);
+    for (part, code) in parts.iter().zip(&tables) {
+        for block in part.chunks(2 * BLOCK as usize) {
+            offsets.push((out.len() - stream_at) as u64);
+            let (mut acc, mut bits) = (0u64, 0u32);
+            for c in codes_of(block) {
+                let (w, l) = code.bits[c as usize];
+                acc |= u64::from(w) << bits;
+                bits += u32::from(l);
+                while bits >= 8 {
+                    out.push(acc as u8);
+                    acc >>= 8;
+                    bits -= 8;
+                }
+            }
+            if bits > 0 {
+                out.push(acc as u8);
+            }
+        }
+    }
+    offsets.push((out.len() - stream_at) as u64);
+    for (k, o) in offsets.iter().enumerate() {
+        out[table_at + 8 * k..table_at + 8 * k + 8].copy_from_slice(&o.to_le_bytes());
+    }
     Ok(out)
 }
 
