@@ -10,7 +10,7 @@
 
 use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering::Relaxed};
 
-use crate::bitboard::{BitSet, Square};
+use crate::bitboard::{BitSet, Bitboard, Square};
 use crate::geometry::Geometry;
 use crate::outcome::Outcome;
 use crate::position::{KingRun, Position};
@@ -19,7 +19,7 @@ use crate::variant::{Color, Variant};
 
 use super::index::Layout;
 use super::probe::{header, Egdb};
-use super::{slices_up_to, EgdbError, Slice, DRAW, LOSS, MAX_DISTANCE, UNKNOWN, WIN};
+use super::{slices_up_to, EgdbError, Slice, DRAW, HEADER, LOSS, MAX_DISTANCE, UNKNOWN, WIN};
 
 /// What [`build_all`] reports after each slice.
 #[derive(Clone, Copy, Debug)]
@@ -52,11 +52,17 @@ const CANNOT_LOSE: u16 = 0x8000;
 /// Positions handed to a worker at a time.
 const CHUNK: usize = 1 << 12;
 
+/// The positions [`build_slice`] solves at a time: a larger slice is
+/// built part by part ([`build_slice_in_parts`]).
+pub const PART_POSITIONS: u64 = 1 << 28;
+
 /// Builds one slice of variant `V` and returns its bytes (the format in the
 /// [module documentation](super)). `db` must hold every slice the slice's
 /// captures and promotions lead to (all earlier slices of
 /// [`slices_up_to`]); a missing one is [`EgdbError::MissingSlice`].
-/// `threads` (at least 1) share the work.
+/// `threads` (at least 1) share the work. A slice of more than
+/// [`PART_POSITIONS`] positions is built part by part, as
+/// [`build_slice_in_parts`] does, to the same bytes.
 ///
 /// The algorithm is retrograde analysis by distance. A first pass over the
 /// slice gives each position whose game is over its result at distance 0;
@@ -78,119 +84,160 @@ pub fn build_slice<V: Variant>(
     db: &Egdb<'_, V>,
     threads: usize,
 ) -> Result<Vec<u8>, EgdbError> {
+    build_slice_in_parts(slice, db, threads, PART_POSITIONS)
+}
+
+/// Builds one slice as [`build_slice`] does, solving at most about `part`
+/// positions at a time (at least the positions with the men on one set of
+/// squares), so that a slice too large for its working arrays (6 bytes a
+/// position, and the lists of positions to visit) can still be built: the
+/// bytes are the same, and the memory is 2 bytes a position for the result
+/// plus the working arrays of one part.
+///
+/// A part holds the positions whose men stand on given squares: the moves
+/// of kings stay in the part, and a man's step leads to a position whose
+/// men are one row further on, in a part solved before, so its value is
+/// looked up like a capture's. The parts go from the men's most advanced
+/// placements to the least. A variant whose men also step sideways
+/// (Turkish) has no such order; its slices are built whole.
+///
+/// ```
+/// use draughts::egdb::{build_all, build_slice, build_slice_in_parts, Slice};
+/// use draughts::Russian;
+/// let db = build_all::<Russian>(3, 1, |_| {}).unwrap();
+/// let slice: Slice = "wm2wk0bm1bk0".parse().unwrap();
+/// // Parts as small as they go: the positions with the men on one set of
+/// // squares each.
+/// let parts = build_slice_in_parts(slice, &db, 1, 1).unwrap();
+/// assert_eq!(parts, db.bytes(slice).unwrap());
+/// assert_eq!(parts, build_slice(slice, &db, 1).unwrap());
+/// ```
+pub fn build_slice_in_parts<V: Variant>(
+    slice: Slice,
+    db: &Egdb<'_, V>,
+    threads: usize,
+    part: u64,
+) -> Result<Vec<u8>, EgdbError> {
     if slice.too_big() {
         return Err(EgdbError::TooBig(slice));
     }
-    let layout = Layout::new(&db.squares, slice);
-    let total = 2 * layout.size() as usize;
-    let state = State {
-        layout,
-        back: ManSteps::new(),
-        values: (0..total).map(|_| AtomicU16::new(UNKNOWN)).collect(),
-        counts: (0..total).map(|_| AtomicU16::new(0)).collect(),
-        longest: (0..total).map(|_| AtomicU16::new(0)).collect(),
-    };
     let threads = threads.max(1);
-
-    // The first pass.
-    let next_chunk = AtomicUsize::new(0);
-    let seeds: Vec<Result<Seeds, EgdbError>> = on_threads(threads, || {
-        let mut seeds = Seeds::default();
-        loop {
-            let start = next_chunk.fetch_add(CHUNK, Relaxed);
-            if start >= total {
-                break;
-            }
-            for i in start..(start + CHUNK).min(total) {
-                state.first_look(i, db, &mut seeds)?;
-            }
-        }
-        Ok(seeds)
-    });
-    // candidates[d]: positions that win in d unless they win sooner;
-    // decided[d]: positions already holding their value at distance d.
-    let mut candidates: Vec<Vec<u64>> = Vec::new();
-    let mut decided: Vec<Vec<u64>> = Vec::new();
-    for s in seeds {
-        let s = s?;
-        merge(&mut candidates, s.candidates);
-        merge(&mut decided, s.decided);
-    }
-
-    // The values spread back, distance by distance.
-    let mut frontier: Vec<u64> = Vec::new();
-    let mut d: usize = 0;
-    while d <= MAX_DISTANCE as usize {
-        if let Some(list) = decided.get_mut(d) {
-            frontier.append(list);
-        }
-        if let Some(list) = candidates.get_mut(d) {
-            for i in std::mem::take(list) {
-                let won = WIN | d as u16;
-                if state.values[i as usize]
-                    .compare_exchange(UNKNOWN, won, Relaxed, Relaxed)
-                    .is_ok()
-                {
-                    frontier.push(i);
-                }
-            }
-        }
-        if frontier.is_empty() && d >= candidates.len() && d >= decided.len() {
-            break;
-        }
-        if d == MAX_DISTANCE as usize {
-            break;
-        }
-        let cursor = AtomicUsize::new(0);
-        let current = &frontier;
-        let state = &state;
-        let spread: Vec<(Vec<u64>, Vec<Vec<u64>>)> = on_threads(threads, || {
-            let mut next = Vec::new();
-            let mut later = Vec::new();
-            loop {
-                let start = cursor.fetch_add(CHUNK, Relaxed);
-                if start >= current.len() {
-                    break;
-                }
-                let end = (start + CHUNK).min(current.len());
-                for &i in &current[start..end] {
-                    state.spread(i, d as u16, db, &mut next, &mut later);
-                }
-            }
-            (next, later)
-        });
-        frontier.clear();
-        for (next, later) in spread {
-            frontier.extend(next);
-            merge(&mut decided, later);
-        }
-        d += 1;
-    }
-
-    let State {
-        values,
-        counts,
-        longest,
-        ..
-    } = state;
-    drop((counts, longest, frontier, candidates, decided));
-    let mut max_distance = 0;
-    for v in &values {
-        let code = v.load(Relaxed);
-        if code != UNKNOWN {
-            max_distance = max_distance.max(code & MAX_DISTANCE);
-        }
-    }
-    let mut out = header::<V>(slice, max_distance);
-    out.reserve(2 * values.len());
-    for v in values {
-        let code = match v.into_inner() {
-            UNKNOWN => DRAW,
-            code => code,
+    let sq = &db.squares;
+    let layout = Layout::new(sq, slice);
+    let back = ManSteps::<V>::new();
+    let size = layout.size();
+    let block = layout.men_block();
+    if 2 * size <= part.max(1) || !back.forward_only || block == 0 || block == size {
+        let whole = Part {
+            blocks: vec![0],
+            block: size,
+            size,
         };
-        out.extend_from_slice(&code.to_le_bytes());
+        let (values, _) = State::new(&layout, &back, whole, None).solve(db, threads)?;
+        let mut max_distance = 0;
+        let codes: Vec<u16> = values
+            .into_iter()
+            .map(|v| final_code(v.into_inner(), &mut max_distance))
+            .collect();
+        let mut out = header::<V>(slice, max_distance);
+        out.reserve(2 * codes.len());
+        for code in codes {
+            out.extend_from_slice(&code.to_le_bytes());
+        }
+        return Ok(out);
     }
+
+    // The placements of the men, the most advanced first.
+    let mut order: Vec<(u32, u64)> = (0..size / block)
+        .map(|b| (back.level(&layout.position(sq, b * block)), b))
+        .collect();
+    order.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+    let per_part = (part / (2 * block)).max(1) as usize;
+    let mut out = header::<V>(slice, 0);
+    out.resize(HEADER + 4 * size as usize, 0xFF);
+    let mut max_distance = 0;
+    let mut start = 0;
+    while start < order.len() {
+        let level = order[start].0;
+        let mut end = start + 1;
+        while end < order.len() && order[end].0 == level && end - start < per_part {
+            end += 1;
+        }
+        let part = Part {
+            blocks: order[start..end].iter().map(|&(_, b)| b).collect(),
+            block,
+            size,
+        };
+        let (values, part) =
+            State::new(&layout, &back, part, Some(&out[HEADER..])).solve(db, threads)?;
+        for (i, v) in values.into_iter().enumerate() {
+            let code = final_code(v.into_inner(), &mut max_distance);
+            let at = HEADER + 2 * part.global(i) as usize;
+            out[at..at + 2].copy_from_slice(&code.to_le_bytes());
+        }
+        start = end;
+    }
+    out[..HEADER].copy_from_slice(&header::<V>(slice, max_distance));
     Ok(out)
+}
+
+/// The stored code of a solved position (undecided: a draw), raising
+/// `max_distance` to its distance.
+fn final_code(code: u16, max_distance: &mut u16) -> u16 {
+    match code {
+        UNKNOWN => DRAW,
+        code => {
+            *max_distance = (*max_distance).max(code & MAX_DISTANCE);
+            code
+        }
+    }
+}
+
+/// The positions one solve covers: the blocks `blocks` of `block`
+/// positions (per side to move) of a slice of `size` positions per side;
+/// in the part, White to move first, then Black, block after block.
+struct Part {
+    blocks: Vec<u64>,
+    block: u64,
+    size: u64,
+}
+
+impl Part {
+    /// The positions of the part.
+    fn len(&self) -> usize {
+        2 * self.blocks.len() * self.block as usize
+    }
+
+    /// Whether the part is the whole slice (its numbers are the slice's).
+    #[inline]
+    fn whole(&self) -> bool {
+        self.block == self.size
+    }
+
+    /// The slice's index of the part's position `i`.
+    #[inline]
+    fn global(&self, i: usize) -> u64 {
+        if self.whole() {
+            return i as u64;
+        }
+        let half = self.blocks.len() as u64 * self.block;
+        let i = i as u64;
+        let (side, r) = (i / half, i % half);
+        side * self.size + self.blocks[(r / self.block) as usize] * self.block + r % self.block
+    }
+
+    /// The part's number of the slice's position `g`, which has its men
+    /// where the part's position `near` has them.
+    #[inline]
+    fn local(&self, g: u64, near: usize) -> usize {
+        if self.whole() {
+            return g as usize;
+        }
+        let half = self.blocks.len() as u64 * self.block;
+        let k = (near as u64 % half) / self.block;
+        let (side, r) = (g / self.size, g % self.size);
+        (side * half + k * self.block + r % self.block) as usize
+    }
 }
 
 /// Runs `work` on `threads` threads and gathers what each returns; with one
@@ -241,6 +288,11 @@ struct Seeds {
 /// Turkish men's sideways steps are there).
 struct ManSteps<V: Variant> {
     from: [Vec<Bits<V>>; 2],
+    /// `rows[c][b]`: the rows a man of colour `c` on square `b` has
+    /// advanced from its own back row.
+    rows: [Vec<u8>; 2],
+    /// Whether every step of a man takes it one row forward.
+    forward_only: bool,
 }
 
 impl<V: Variant> ManSteps<V> {
@@ -282,27 +334,160 @@ impl<V: Variant> ManSteps<V> {
                 });
             }
         }
-        ManSteps { from }
+        let mut rows = [
+            vec![0u8; Bits::<V>::BITS as usize],
+            vec![0u8; Bits::<V>::BITS as usize],
+        ];
+        for sq in Bitboard(V::Board::ALL) {
+            let (row, _) = V::Board::coords(sq);
+            rows[0][sq.0 as usize] = row;
+            rows[1][sq.0 as usize] = V::Board::HEIGHT - 1 - row;
+        }
+        // White's men go up the rows (White's view), Black's down: the
+        // rows count forward when every step adds one.
+        let mut forward_only = true;
+        for c in 0..2 {
+            for (to, froms) in from[c].iter().enumerate() {
+                for f in Bitboard(*froms) {
+                    forward_only &= rows[c][to] == rows[c][f.0 as usize] + 1;
+                }
+            }
+        }
+        ManSteps {
+            from,
+            rows,
+            forward_only,
+        }
+    }
+
+    /// The rows all the men of `pos` have advanced: a man's step adds one.
+    fn level(&self, pos: &Position<V>) -> u32 {
+        let men = !pos.kings;
+        let mut level = 0;
+        for (c, side) in [pos.white & men, pos.black & men].into_iter().enumerate() {
+            for sq in Bitboard(side) {
+                level += u32::from(self.rows[c][sq.0 as usize]);
+            }
+        }
+        level
     }
 }
 
-/// The working state of one slice's build, shared by the workers.
-struct State<V: Variant> {
-    layout: Layout,
-    back: ManSteps<V>,
+/// The working state of one part's build, shared by the workers.
+struct State<'a, V: Variant> {
+    layout: &'a Layout,
+    back: &'a ManSteps<V>,
+    part: Part,
+    /// When the slice is built in parts: its codes so far (little-endian,
+    /// two bytes each), where a man's step is looked up.
+    done: Option<&'a [u8]>,
     /// The code of each position, `UNKNOWN` while undecided.
     values: Vec<AtomicU16>,
-    /// The moves in the slice not yet known to reach a win.
+    /// The moves in the part not yet known to reach a win.
     counts: Vec<AtomicU16>,
-    /// The longest win among the moves that leave the slice, with
+    /// The longest win among the moves that leave the part, with
     /// `CANNOT_LOSE` when a move reaches a draw or a loss.
     longest: Vec<AtomicU16>,
 }
 
-impl<V: Variant> State<V> {
+impl<'a, V: Variant> State<'a, V> {
+    fn new(layout: &'a Layout, back: &'a ManSteps<V>, part: Part, done: Option<&'a [u8]>) -> Self {
+        let n = part.len();
+        State {
+            layout,
+            back,
+            part,
+            done,
+            values: (0..n).map(|_| AtomicU16::new(UNKNOWN)).collect(),
+            counts: (0..n).map(|_| AtomicU16::new(0)).collect(),
+            longest: (0..n).map(|_| AtomicU16::new(0)).collect(),
+        }
+    }
+
+    /// Solves the part: its codes, `UNKNOWN` for the draws, in the part's
+    /// order.
+    fn solve(self, db: &Egdb<'_, V>, threads: usize) -> Result<(Vec<AtomicU16>, Part), EgdbError> {
+        let total = self.part.len();
+        let state = &self;
+        // The first pass.
+        let next_chunk = AtomicUsize::new(0);
+        let seeds: Vec<Result<Seeds, EgdbError>> = on_threads(threads, || {
+            let mut seeds = Seeds::default();
+            loop {
+                let start = next_chunk.fetch_add(CHUNK, Relaxed);
+                if start >= total {
+                    break;
+                }
+                for i in start..(start + CHUNK).min(total) {
+                    state.first_look(i, db, &mut seeds)?;
+                }
+            }
+            Ok(seeds)
+        });
+        // candidates[d]: positions that win in d unless they win sooner;
+        // decided[d]: positions already holding their value at distance d.
+        let mut candidates: Vec<Vec<u64>> = Vec::new();
+        let mut decided: Vec<Vec<u64>> = Vec::new();
+        for s in seeds {
+            let s = s?;
+            merge(&mut candidates, s.candidates);
+            merge(&mut decided, s.decided);
+        }
+
+        // The values spread back, distance by distance.
+        let mut frontier: Vec<u64> = Vec::new();
+        let mut d: usize = 0;
+        while d <= MAX_DISTANCE as usize {
+            if let Some(list) = decided.get_mut(d) {
+                frontier.append(list);
+            }
+            if let Some(list) = candidates.get_mut(d) {
+                for i in std::mem::take(list) {
+                    let won = WIN | d as u16;
+                    if state.values[i as usize]
+                        .compare_exchange(UNKNOWN, won, Relaxed, Relaxed)
+                        .is_ok()
+                    {
+                        frontier.push(i);
+                    }
+                }
+            }
+            if frontier.is_empty() && d >= candidates.len() && d >= decided.len() {
+                break;
+            }
+            if d == MAX_DISTANCE as usize {
+                break;
+            }
+            let cursor = AtomicUsize::new(0);
+            let current = &frontier;
+            let spread: Vec<(Vec<u64>, Vec<Vec<u64>>)> = on_threads(threads, || {
+                let mut next = Vec::new();
+                let mut later = Vec::new();
+                loop {
+                    let start = cursor.fetch_add(CHUNK, Relaxed);
+                    if start >= current.len() {
+                        break;
+                    }
+                    let end = (start + CHUNK).min(current.len());
+                    for &i in &current[start..end] {
+                        state.spread(i, d as u16, db, &mut next, &mut later);
+                    }
+                }
+                (next, later)
+            });
+            frontier.clear();
+            for (next, later) in spread {
+                frontier.extend(next);
+                merge(&mut decided, later);
+            }
+            d += 1;
+        }
+        Ok((self.values, self.part))
+    }
+
     /// The first look at position `i`.
     fn first_look(&self, i: usize, db: &Egdb<'_, V>, seeds: &mut Seeds) -> Result<(), EgdbError> {
-        let pos = self.layout.position(&db.squares, i as u64);
+        let pos = self.layout.position(&db.squares, self.part.global(i));
         if let Some(code) = terminal_code(&pos) {
             self.values[i].store(code, Relaxed);
             self.longest[i].store(CANNOT_LOSE, Relaxed);
@@ -336,6 +521,11 @@ impl<V: Variant> State<V> {
                         Ok(code) => see(code),
                         Err(e) => missing = Some(e),
                     }
+                } else if let (Some(done), false) = (self.done, king) {
+                    // A man's step: to a part solved before.
+                    let next = pos.play_step(from, to, false, false);
+                    let at = 2 * self.layout.index(&db.squares, &next) as usize;
+                    see(u16::from_le_bytes([done[at], done[at + 1]]));
                 } else {
                     inside += 1;
                 }
@@ -377,13 +567,13 @@ impl<V: Variant> State<V> {
         let sq = &db.squares;
         let code = self.values[i as usize].load(Relaxed);
         let lost = code & 0xC000 == LOSS;
-        let pos = self.layout.position(sq, i);
+        let pos = self.layout.position(sq, self.part.global(i as usize));
         self.predecessors(&pos, |p| {
             // A step is legal only when the mover has no capture.
             if p.can_capture() {
                 return;
             }
-            let j = self.layout.index(sq, &p) as usize;
+            let j = self.part.local(self.layout.index(sq, &p), i as usize);
             if lost {
                 if self.values[j]
                     .compare_exchange(UNKNOWN, WIN | (d + 1), Relaxed, Relaxed)
@@ -410,10 +600,10 @@ impl<V: Variant> State<V> {
         });
     }
 
-    /// Calls `f` with every position of the slice that reaches `pos` by a
+    /// Calls `f` with every position of the part that reaches `pos` by a
     /// non-capturing, non-promoting step of the side that is not to move
     /// (whether that side must capture there instead is for `f` to check),
-    /// with its king-move counts.
+    /// with its king-move counts. Built in parts, only kings step back.
     ///
     /// Under a king-move limit (Frisian), while the mover has men, a quiet
     /// king step leaves the mover's count on that king: only the king of
@@ -484,8 +674,9 @@ impl<V: Variant> State<V> {
                 (Some(_), Some(_)) => emit(p, None, Some(a)),
             }
         });
-        if limit.is_some() && run.is_some() {
-            // A man's step would have cleared the count.
+        if limit.is_some() && run.is_some() || self.done.is_some() {
+            // A man's step would have cleared the count; or, built in
+            // parts, it comes from another part (which looks this one up).
             return;
         }
         let mut men = men;

@@ -166,6 +166,9 @@ pub(crate) struct Layout {
     /// kings, then `1 + limit * kings` (no count, or one of its kings with
     /// `1..=limit` moves).
     states: [u64; 2],
+    /// The positions (per side to move) with the men on the same squares:
+    /// the kings' arrangements times the count states.
+    men_block: u64,
 }
 
 impl Layout {
@@ -204,17 +207,29 @@ impl Layout {
                 1
             }
         };
+        let rest = sq.n.saturating_sub(wm + bm);
+        let states = [states(wm, wk), states(bm, bk)];
         Layout {
             slice,
             offsets,
             limit,
-            states: [states(wm, wk), states(bm, bk)],
+            states,
+            men_block: sq.c(rest, wk) * sq.c(rest.saturating_sub(wk), bk) * states[0] * states[1],
         }
     }
 
     /// Positions per side to move: arrangements times count states.
     pub(crate) fn size(&self) -> u64 {
         self.arrangements() * self.states[0] * self.states[1]
+    }
+
+    /// The positions (per side to move) that have their men on the same
+    /// squares: the index numbers them `b * men_block()..(b + 1) *
+    /// men_block()` for the `b`-th placement of the men (White to move;
+    /// plus [`Layout::size`] for Black to move). A king's step stays in
+    /// its block; a man's step leads to another.
+    pub(crate) fn men_block(&self) -> u64 {
+        self.men_block
     }
 
     /// Arrangements of the pieces (per side to move).

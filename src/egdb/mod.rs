@@ -104,7 +104,7 @@ mod verify;
 
 use core::fmt;
 
-pub use build::{build_all, build_slice, BuildProgress};
+pub use build::{build_all, build_slice, build_slice_in_parts, BuildProgress, PART_POSITIONS};
 pub use dynamic::{AnyEgdb, AnyProbe, AnyProbeError};
 pub use pack::{compress, decompress, is_compressed};
 pub use probe::{Egdb, Probe, SharedEgdb};
