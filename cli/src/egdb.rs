@@ -11,7 +11,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use draughts::egdb::{
-    build_slice, compress, decompress, is_compressed, slices_up_to, verify_on, Egdb, Slice,
+    build_slice_in_parts, compress, decompress, is_compressed, slices_up_to, verify_on, Egdb,
+    Slice, PART_POSITIONS,
 };
 use draughts::{Position, Variant, VariantKind, VariantVisitor};
 
@@ -80,6 +81,12 @@ struct BuildArgs {
     /// Write the slices compressed (`egdb compress`).
     #[arg(long)]
     compress: bool,
+    /// Solve at most this many positions of a slice at a time (6 bytes
+    /// each while solving, 2 for the result): a larger slice is built in
+    /// parts, to the same bytes.
+    #[arg(long, default_value_t = PART_POSITIONS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    part: u64,
 }
 
 /// Arguments of `draughts egdb compress`.
@@ -153,6 +160,10 @@ fn slice_path(dir: &Path, slice: Slice) -> PathBuf {
     dir.join(format!("{slice}.egdb"))
 }
 
+/// The largest slice, in positions, a build holds plain while it reads it
+/// (2 bytes a position; compressed, a look-up decodes part of a block).
+const PLAIN_IN_BUILD: u64 = 1 << 29;
+
 /// The slices a long build or check holds in memory: those the current
 /// step reads, loaded from their files on first use, each dropped after the
 /// last step that reads it (at 6 pieces on 8x8 the files are 10 GB; the
@@ -165,6 +176,10 @@ struct Window<'d, V: Variant> {
     /// Whether compressed files are held in their plain form (builds and
     /// checks read each position many times; a probe reads a few).
     plain: bool,
+    /// The largest slice (positions) a build holds in plain form: a build
+    /// reads another slice of as many pieces only through a promotion, so
+    /// a large one stays compressed and leaves the memory to the build.
+    plain_up_to: u64,
 }
 
 impl<'d, V: Variant> Window<'d, V> {
@@ -185,6 +200,7 @@ impl<'d, V: Variant> Window<'d, V> {
             dir,
             last_use,
             plain: true,
+            plain_up_to: u64::MAX,
         }
     }
 
@@ -204,7 +220,8 @@ impl<'d, V: Variant> Window<'d, V> {
         let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         // Builds and checks read every slice many times: a compressed
         // file is held in its plain form.
-        let bytes = if self.plain && is_compressed(&bytes) {
+        let plain = self.plain && 2 * slice.positions::<V>() <= self.plain_up_to;
+        let bytes = if plain && is_compressed(&bytes) {
             decompress(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
         } else {
             bytes
@@ -223,9 +240,20 @@ impl<'d, V: Variant> Window<'d, V> {
     }
 
     /// Keeps the bytes of `slice`, just built at step `k`, when a later
-    /// step reads them.
-    fn keep(&mut self, slice: Slice, bytes: Vec<u8>, k: usize) -> Result<(), String> {
+    /// step reads them: `packed`, its compressed form if there is one, when
+    /// the slice is too large to hold plain.
+    fn keep(
+        &mut self,
+        slice: Slice,
+        bytes: Vec<u8>,
+        packed: Option<Vec<u8>>,
+        k: usize,
+    ) -> Result<(), String> {
         if self.last_use.get(&slice).is_some_and(|&last| last > k) {
+            let bytes = match packed {
+                Some(packed) if 2 * slice.positions::<V>() > self.plain_up_to => packed,
+                _ => bytes,
+            };
             self.db.insert(bytes).map_err(|e| e.to_string())?;
         }
         Ok(())
@@ -307,6 +335,7 @@ impl VariantVisitor for Build {
             .filter(|s| !slice_path(&dir, *s).exists())
             .collect();
         let mut window = Window::<V>::new(&dir, &todo, false);
+        window.plain_up_to = PLAIN_IN_BUILD;
         let mut left: u64 = todo.iter().map(|s| 2 * s.positions::<V>()).sum();
         let kept = slices.len() - todo.len();
         if kept > 0 {
@@ -323,13 +352,17 @@ impl VariantVisitor for Build {
             for r in slice.reads() {
                 window.load(r)?;
             }
-            let bytes = build_slice(*slice, &window.db, threads).map_err(|e| e.to_string())?;
-            if a.compress {
-                write_slice(&dir, *slice, &compress(&bytes).map_err(|e| e.to_string())?)?;
+            let bytes = build_slice_in_parts(*slice, &window.db, threads, a.part)
+                .map_err(|e| e.to_string())?;
+            let packed = if a.compress {
+                let packed = compress(&bytes).map_err(|e| e.to_string())?;
+                write_slice(&dir, *slice, &packed)?;
+                Some(packed)
             } else {
                 write_slice(&dir, *slice, &bytes)?;
-            }
-            window.keep(*slice, bytes, k)?;
+                None
+            };
+            window.keep(*slice, bytes, packed, k)?;
             window.release(k);
             let positions = 2 * slice.positions::<V>();
             built_positions += positions;
