@@ -126,17 +126,28 @@ impl<V: Variant> Squares<V> {
     /// The subset of `k` squares of `domain` whose colex rank is `r`.
     #[inline]
     fn unrank(&self, mut r: u64, k: u32, domain: u128) -> u128 {
-        let m = domain.count_ones();
         let mut out = 0u128;
-        let mut p = m;
+        // Each square is the highest `p` below the last one with
+        // `C(p, i) <= r`, found by bisection (C(p, i) grows with p).
+        let mut below = domain.count_ones();
         for i in (1..=k).rev() {
-            // The largest position p with C(p, i) <= r.
-            p -= 1;
-            while self.c(p, i) > r {
-                p -= 1;
-            }
+            let p = if i == 1 {
+                r as u32
+            } else {
+                let (mut lo, mut hi) = (i - 1, below - 1);
+                while lo < hi {
+                    let mid = (lo + hi).div_ceil(2);
+                    if self.c(mid, i) <= r {
+                        lo = mid;
+                    } else {
+                        hi = mid - 1;
+                    }
+                }
+                lo
+            };
             r -= self.c(p, i);
             out |= 1u128 << nth_bit(domain, p);
+            below = p;
         }
         out
     }
@@ -144,11 +155,34 @@ impl<V: Variant> Squares<V> {
 
 /// The index of the `p`-th set bit of `mask` (from 0).
 #[inline]
-fn nth_bit(mut mask: u128, p: u32) -> u32 {
-    for _ in 0..p {
-        mask &= mask - 1;
+fn nth_bit(mask: u128, p: u32) -> u32 {
+    let low = mask as u64;
+    let n = low.count_ones();
+    if p < n {
+        nth_bit64(low, p)
+    } else {
+        64 + nth_bit64((mask >> 64) as u64, p - n)
     }
-    mask.trailing_zeros()
+}
+
+/// The index of the `p`-th set bit of `mask`, a byte at a time.
+#[inline]
+fn nth_bit64(mut mask: u64, mut p: u32) -> u32 {
+    let mut at = 0;
+    loop {
+        let n = (mask as u8).count_ones();
+        if p < n {
+            break;
+        }
+        p -= n;
+        mask >>= 8;
+        at += 8;
+    }
+    let mut byte = mask as u8;
+    for _ in 0..p {
+        byte &= byte - 1;
+    }
+    at + byte.trailing_zeros()
 }
 
 /// The index of one slice: block offsets by the number of White's men on
